@@ -1,0 +1,662 @@
+//! The grid model: shapes, cells, houses, and grids of digits.
+//!
+//! A grid of side `n` is split into boxes of `box_rows × box_cols` cells with
+//! `box_rows × box_cols = n`. Cells are numbered in reading order:
+//!
+//! ```text
+//!  9×9, boxes 3×3            6×6, boxes 2×3
+//!   0  1  2 │  3 …            0  1  2 │  3  4  5
+//!   9 10 11 │ 12 …            6  7  8 │  9 10 11
+//!  18 19 20 │ 21 …           ─────────┼─────────
+//!  ─────────┼──────          12 13 14 │ 15 16 17
+//!  27 …                       …
+//! ```
+//!
+//! Boxes are numbered in reading order too. Everything shown to people is 1-based
+//! (`r3c5`, `box 2`); everything stored is 0-based.
+
+use crate::digits::{Digit, DigitSet};
+use serde::{Serialize, Serializer};
+use std::fmt;
+
+/// The shape of a grid: the size of its boxes. The side is `box_rows * box_cols`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    box_rows: u8,
+    box_cols: u8,
+}
+
+impl Shape {
+    /// 4×4 with boxes of 2×2.
+    pub const FOUR: Shape = Shape::new(2, 2);
+    /// 6×6 with boxes of 2 rows × 3 columns.
+    pub const SIX: Shape = Shape::new(2, 3);
+    /// 8×8 with boxes of 2 rows × 4 columns.
+    pub const EIGHT: Shape = Shape::new(2, 4);
+    /// The classic 9×9 with boxes of 3×3.
+    pub const NINE: Shape = Shape::new(3, 3);
+    /// 12×12 with boxes of 3 rows × 4 columns.
+    pub const TWELVE: Shape = Shape::new(3, 4);
+    /// 16×16 with boxes of 4×4.
+    pub const SIXTEEN: Shape = Shape::new(4, 4);
+    /// 25×25 with boxes of 5×5.
+    pub const TWENTY_FIVE: Shape = Shape::new(5, 5);
+
+    /// Every supported shape, smallest first.
+    pub const ALL: [Shape; 7] = [
+        Shape::FOUR,
+        Shape::SIX,
+        Shape::EIGHT,
+        Shape::NINE,
+        Shape::TWELVE,
+        Shape::SIXTEEN,
+        Shape::TWENTY_FIVE,
+    ];
+
+    const fn new(box_rows: u8, box_cols: u8) -> Shape {
+        Shape { box_rows, box_cols }
+    }
+
+    /// The supported shape with this side length, if any.
+    pub fn from_size(size: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.size() == size)
+    }
+
+    /// The supported shape with this many cells, if any.
+    pub fn from_cell_count(n_cells: usize) -> Option<Shape> {
+        Shape::ALL.into_iter().find(|s| s.n_cells() == n_cells)
+    }
+
+    /// The side of the grid, which is also the number of digits.
+    pub const fn size(self) -> usize {
+        self.box_rows as usize * self.box_cols as usize
+    }
+
+    /// The number of rows in one box.
+    pub const fn box_rows(self) -> usize {
+        self.box_rows as usize
+    }
+
+    /// The number of columns in one box.
+    pub const fn box_cols(self) -> usize {
+        self.box_cols as usize
+    }
+
+    /// The number of cells.
+    pub const fn n_cells(self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// The number of houses (rows, then columns, then boxes).
+    pub const fn n_houses(self) -> usize {
+        3 * self.size()
+    }
+
+    /// All digits of this shape.
+    pub const fn all_digits(self) -> DigitSet {
+        DigitSet::all(self.size())
+    }
+
+    /// The cell at a 0-based row and column.
+    pub fn cell(self, row: usize, col: usize) -> Cell {
+        Cell((row * self.size() + col) as u16)
+    }
+
+    /// The 0-based row of a cell.
+    pub fn row_of(self, cell: Cell) -> usize {
+        cell.index() / self.size()
+    }
+
+    /// The 0-based column of a cell.
+    pub fn col_of(self, cell: Cell) -> usize {
+        cell.index() % self.size()
+    }
+
+    /// The 0-based box of a cell, numbered in reading order.
+    pub fn box_of(self, cell: Cell) -> usize {
+        let boxes_across = self.size() / self.box_cols();
+        (self.row_of(cell) / self.box_rows()) * boxes_across + self.col_of(cell) / self.box_cols()
+    }
+
+    /// The three houses a cell belongs to: its row, column and box.
+    pub fn houses_of(self, cell: Cell) -> [House; 3] {
+        [
+            House::row(self.row_of(cell)),
+            House::column(self.col_of(cell)),
+            House::boxed(self.box_of(cell)),
+        ]
+    }
+
+    /// The cells of a house in reading order.
+    pub fn cells_of(self, house: House) -> Vec<Cell> {
+        let n = self.size();
+        let i = house.index();
+        match house.kind() {
+            HouseKind::Row => (0..n).map(|c| self.cell(i, c)).collect(),
+            HouseKind::Column => (0..n).map(|r| self.cell(r, i)).collect(),
+            HouseKind::Box => {
+                let boxes_across = n / self.box_cols();
+                let top = (i / boxes_across) * self.box_rows();
+                let left = (i % boxes_across) * self.box_cols();
+                let mut cells = Vec::with_capacity(n);
+                for r in top..top + self.box_rows() {
+                    for c in left..left + self.box_cols() {
+                        cells.push(self.cell(r, c));
+                    }
+                }
+                cells
+            }
+        }
+    }
+
+    /// Every house: rows first, then columns, then boxes.
+    pub fn houses(self) -> impl Iterator<Item = House> {
+        let n = self.size();
+        (0..n)
+            .map(House::row)
+            .chain((0..n).map(House::column))
+            .chain((0..n).map(House::boxed))
+    }
+
+    /// Every cell in reading order.
+    pub fn cells(self) -> impl Iterator<Item = Cell> {
+        (0..self.n_cells()).map(Cell::new)
+    }
+
+    /// Whether two distinct cells share a house.
+    pub fn sees(self, a: Cell, b: Cell) -> bool {
+        a != b
+            && (self.row_of(a) == self.row_of(b)
+                || self.col_of(a) == self.col_of(b)
+                || self.box_of(a) == self.box_of(b))
+    }
+
+    /// The character that writes a digit in this shape's alphabet (see [`Grid::parse`]).
+    pub fn digit_char(self, digit: Digit) -> char {
+        let v = digit.get();
+        if self.size() == 25 {
+            (b'A' + v - 1) as char
+        } else if v <= 9 {
+            (b'0' + v) as char
+        } else {
+            (b'A' + v - 10) as char
+        }
+    }
+
+    /// A name for people, such as "9×9".
+    pub fn name(self) -> String {
+        format!("{0}×{0}", self.size())
+    }
+}
+
+/// A cell, by its 0-based index in reading order. Its row and column depend on the [`Shape`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// The cell with this 0-based reading-order index.
+    pub const fn new(index: usize) -> Cell {
+        Cell(index as u16)
+    }
+
+    /// The 0-based reading-order index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The name people use, such as `r3c5` (1-based).
+    pub fn name(self, shape: Shape) -> String {
+        format!("r{}c{}", shape.row_of(self) + 1, shape.col_of(self) + 1)
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u16(self.0)
+    }
+}
+
+/// The three kinds of house.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HouseKind {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box.
+    Box,
+}
+
+impl HouseKind {
+    /// The word people use: "row", "column" or "box".
+    pub fn word(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+        }
+    }
+}
+
+/// A house: a row, a column or a box, with its 0-based index.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct House {
+    kind: HouseKind,
+    index: u8,
+}
+
+impl House {
+    /// The 0-based row `index`.
+    pub fn row(index: usize) -> House {
+        House {
+            kind: HouseKind::Row,
+            index: index as u8,
+        }
+    }
+
+    /// The 0-based column `index`.
+    pub fn column(index: usize) -> House {
+        House {
+            kind: HouseKind::Column,
+            index: index as u8,
+        }
+    }
+
+    /// The 0-based box `index` (boxes in reading order).
+    pub fn boxed(index: usize) -> House {
+        House {
+            kind: HouseKind::Box,
+            index: index as u8,
+        }
+    }
+
+    /// Whether this is a row, a column or a box.
+    pub fn kind(self) -> HouseKind {
+        self.kind
+    }
+
+    /// The 0-based index among houses of its kind.
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+
+    /// A dense 0-based id over all houses of a shape: rows, then columns, then boxes.
+    pub fn id(self, shape: Shape) -> usize {
+        let offset = match self.kind {
+            HouseKind::Row => 0,
+            HouseKind::Column => shape.size(),
+            HouseKind::Box => 2 * shape.size(),
+        };
+        offset + self.index()
+    }
+}
+
+impl fmt::Display for House {
+    /// Writes "row 3", "column 5" or "box 2" (1-based).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind.word(), self.index + 1)
+    }
+}
+
+/// What went wrong when reading a puzzle from text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// The text holds no cell at all.
+    Empty,
+    /// A character that is neither a digit of the puzzle, a blank, a separator nor a comment.
+    BadCharacter {
+        /// The character at fault.
+        ch: char,
+        /// Its 1-based line.
+        line: usize,
+        /// Its 1-based column (in characters) on that line.
+        column: usize,
+        /// The size of the grid, when the cell count gave one.
+        size: Option<usize>,
+    },
+    /// The number of cells is not that of any supported size.
+    WrongLength {
+        /// How many cells were read.
+        n_cells: usize,
+    },
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Empty => write!(f, "The puzzle is empty: type or paste the digits of a grid."),
+            ParseError::BadCharacter { ch, line, column, size: Some(size) } => write!(
+                f,
+                "Bad character '{ch}' at line {line}, column {column}: not a digit of a {size}×{size} puzzle."
+            ),
+            ParseError::BadCharacter { ch, line, column, size: None } => write!(
+                f,
+                "Bad character '{ch}' at line {line}, column {column}: use digits, letters for sizes above 9, and '.' or '0' for blanks."
+            ),
+            ParseError::WrongLength { n_cells } => {
+                let counts: Vec<String> = Shape::ALL
+                    .iter()
+                    .map(|s| format!("{} ({})", s.n_cells(), s.name()))
+                    .collect();
+                write!(
+                    f,
+                    "Wrong length: read {n_cells} cells, but a puzzle has {}.",
+                    counts.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// A grid of digits, some cells empty. Puzzles, partial grids and solutions are all grids.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    /// One value per cell in reading order: 0 for empty, else the digit.
+    values: Vec<u8>,
+}
+
+/// A token read from puzzle text: a character that stands for one cell, and where it was.
+struct Token {
+    ch: char,
+    line: usize,
+    column: usize,
+}
+
+impl Grid {
+    /// An empty grid of this shape.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            values: vec![0; shape.n_cells()],
+        }
+    }
+
+    /// Builds a grid from one value per cell (0 for empty). `None` when the count is not that
+    /// of a supported shape or a value is larger than the side.
+    pub fn from_values(values: &[u8]) -> Option<Grid> {
+        let shape = Shape::from_cell_count(values.len())?;
+        if values.iter().any(|&v| v as usize > shape.size()) {
+            return None;
+        }
+        Some(Grid {
+            shape,
+            values: values.to_vec(),
+        })
+    }
+
+    /// Reads a puzzle from the text people paste.
+    ///
+    /// Accepted:
+    /// - one line of cells (`.`, `0`, `*`, `_` or `x` for blanks), with a `#` comment after it;
+    /// - one row per line, with or without `|`, `-`, `+`, `:` separators, spaces and blank lines;
+    /// - a SudokuWiki link or its `bd=` part.
+    ///
+    /// The size comes from the number of cells. Digits are written `1`–`9` up to 9×9;
+    /// `1`–`9` then `A`–`C` for 12×12; `1`–`9` then `A`–`G` for 16×16, or `0`–`F` when the text
+    /// holds a `0` and no `G` (then only `.` and the other blank marks are blanks); `A`–`Y`
+    /// for 25×25. Letters may be lower case, except that `x` is always a blank below 25×25.
+    pub fn parse(text: &str) -> Result<Grid, ParseError> {
+        let text = match text.find("bd=") {
+            Some(at) => text[at + 3..]
+                .split(|c: char| c == '&' || c.is_whitespace())
+                .next()
+                .unwrap_or(""),
+            None => text,
+        };
+        let tokens = tokenize(text)?;
+        if tokens.is_empty() {
+            return Err(ParseError::Empty);
+        }
+        let shape = Shape::from_cell_count(tokens.len()).ok_or(ParseError::WrongLength {
+            n_cells: tokens.len(),
+        })?;
+        let alphabet = Alphabet::choose(shape, &tokens);
+        let mut values = Vec::with_capacity(tokens.len());
+        for token in &tokens {
+            match alphabet.value_of(token.ch) {
+                Some(v) => values.push(v),
+                None => {
+                    return Err(ParseError::BadCharacter {
+                        ch: token.ch,
+                        line: token.line,
+                        column: token.column,
+                        size: Some(shape.size()),
+                    })
+                }
+            }
+        }
+        Ok(Grid { shape, values })
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The digit in a cell, if any.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new(self.values[cell.index()])
+    }
+
+    /// Puts a digit in a cell, or empties it with `None`.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        self.values[cell.index()] = digit.map_or(0, Digit::get);
+    }
+
+    /// One value per cell in reading order: 0 for empty, else the digit.
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The number of filled cells.
+    pub fn n_filled(&self) -> usize {
+        self.values.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_full(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The digits already placed in a house.
+    pub fn digits_in(&self, house: House) -> DigitSet {
+        self.shape
+            .cells_of(house)
+            .into_iter()
+            .filter_map(|c| self.get(c))
+            .collect()
+    }
+
+    /// Whether this full grid is a valid solution: every house holds every digit once.
+    pub fn is_valid_solution(&self) -> bool {
+        self.is_full()
+            && self
+                .shape
+                .houses()
+                .all(|h| self.digits_in(h) == self.shape.all_digits())
+    }
+
+    /// Whether every given of `puzzle` holds the same digit here.
+    pub fn agrees_with(&self, puzzle: &Grid) -> bool {
+        self.shape == puzzle.shape
+            && puzzle
+                .values
+                .iter()
+                .zip(&self.values)
+                .all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// The grid on one line, `.` for blanks, in the shape's alphabet.
+    pub fn to_line(&self) -> String {
+        self.shape
+            .cells()
+            .map(|c| self.get(c).map_or('.', |d| self.shape.digit_char(d)))
+            .collect()
+    }
+
+    /// The grid as rows, with spaces and lines between boxes, for a terminal.
+    pub fn to_pretty(&self) -> String {
+        let shape = self.shape;
+        let n = shape.size();
+        let mut out = String::new();
+        for r in 0..n {
+            if r > 0 && r % shape.box_rows() == 0 {
+                let band: Vec<String> = (0..n / shape.box_cols())
+                    .map(|_| "-".repeat(2 * shape.box_cols() - 1))
+                    .collect();
+                out.push_str(&band.join("-+-"));
+                out.push('\n');
+            }
+            for c in 0..n {
+                if c > 0 {
+                    out.push_str(if c % shape.box_cols() == 0 { " | " } else { " " });
+                }
+                let cell = shape.cell(r, c);
+                out.push(self.get(cell).map_or('.', |d| shape.digit_char(d)));
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({})", self.to_line())
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+/// Splits puzzle text into cell tokens, skipping separators, spaces and comments.
+fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
+    let mut tokens = Vec::new();
+    for (line_idx, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        if is_separator_line(line) {
+            continue;
+        }
+        for (col_idx, ch) in line.chars().enumerate() {
+            if ch.is_whitespace() || matches!(ch, '|' | '-' | '+' | ':' | '=') {
+                continue;
+            }
+            if ch.is_ascii_alphanumeric() || matches!(ch, '.' | '*' | '_') {
+                tokens.push(Token {
+                    ch,
+                    line: line_idx + 1,
+                    column: col_idx + 1,
+                });
+            } else {
+                return Err(ParseError::BadCharacter {
+                    ch,
+                    line: line_idx + 1,
+                    column: col_idx + 1,
+                    size: None,
+                });
+            }
+        }
+    }
+    Ok(tokens)
+}
+
+/// Whether a line only draws box borders, such as `------+-------` or `*-----*-----*`.
+fn is_separator_line(line: &str) -> bool {
+    line.contains(['-', '=']) && line.chars().all(|c| "-=+|*: ".contains(c))
+}
+
+/// How digits are written for one puzzle.
+#[derive(Copy, Clone)]
+enum Alphabet {
+    /// `1`–`9`, then `A`… for sizes above 9 (up to 16); `0` is a blank.
+    OneBased(usize),
+    /// `0`–`F` for 16×16: `0` is digit 1.
+    ZeroBasedHex,
+    /// `A`–`Y` for 25×25.
+    Letters,
+}
+
+impl Alphabet {
+    fn choose(shape: Shape, tokens: &[Token]) -> Alphabet {
+        match shape.size() {
+            25 => Alphabet::Letters,
+            16 => {
+                let has_zero = tokens.iter().any(|t| t.ch == '0');
+                let has_g = tokens.iter().any(|t| t.ch.eq_ignore_ascii_case(&'g'));
+                if has_zero && !has_g {
+                    Alphabet::ZeroBasedHex
+                } else {
+                    Alphabet::OneBased(16)
+                }
+            }
+            size => Alphabet::OneBased(size),
+        }
+    }
+
+    /// The cell value a character stands for (0 for a blank), or `None` if it is not allowed.
+    fn value_of(self, ch: char) -> Option<u8> {
+        if matches!(ch, '.' | '*' | '_') {
+            return Some(0);
+        }
+        match self {
+            Alphabet::OneBased(size) => {
+                let v = match ch {
+                    '0' | 'x' | 'X' if size < 24 => 0,
+                    '1'..='9' => ch as u8 - b'0',
+                    'a'..='z' => ch as u8 - b'a' + 10,
+                    'A'..='Z' => ch as u8 - b'A' + 10,
+                    _ => return None,
+                };
+                (v as usize <= size).then_some(v)
+            }
+            Alphabet::ZeroBasedHex => ch.to_digit(16).map(|v| v as u8 + 1),
+            Alphabet::Letters => match ch {
+                '0' => Some(0),
+                'a'..='y' => Some(ch as u8 - b'a' + 1),
+                'A'..='Y' => Some(ch as u8 - b'A' + 1),
+                _ => None,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn geometry_of_every_shape() {
+        for shape in Shape::ALL {
+            let n = shape.size();
+            for house in shape.houses() {
+                let cells = shape.cells_of(house);
+                assert_eq!(cells.len(), n);
+                for c in &cells {
+                    assert!(shape.houses_of(*c).contains(&house));
+                }
+            }
+            assert_eq!(shape.houses().count(), 3 * n);
+        }
+        assert_eq!(Shape::SIX.box_of(Shape::SIX.cell(2, 3)), 3);
+        assert_eq!(Shape::NINE.box_of(Shape::NINE.cell(4, 7)), 5);
+    }
+
+    #[test]
+    fn digit_characters_round_trip() {
+        for shape in Shape::ALL {
+            let mut grid = Grid::empty(shape);
+            for (i, c) in shape.cells().take(shape.size()).enumerate() {
+                grid.set(c, Digit::new(i as u8 + 1));
+            }
+            assert_eq!(Grid::parse(&grid.to_line()).unwrap(), grid, "{}", shape.name());
+            assert_eq!(Grid::parse(&grid.to_pretty()).unwrap(), grid, "{}", shape.name());
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! Exact solvers: find solutions and count them up to a limit.
+//!
+//! Every solver implements [`ExactSolver`], so one harness tests and benchmarks them all.
+//! [`general::GeneralSolver`] handles every shape; [`fast9::Fast9Solver`] is the bit-parallel
+//! solver for 9×9. The free functions here pick the right one.
+
+pub mod fast9;
+pub mod general;
+
+use crate::grid::{Grid, Shape};
+
+/// What a search found.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchOutcome {
+    /// Solutions found, never more than the limit asked for.
+    pub n_solutions: u32,
+    /// How many times the search had to guess (branch on a cell or digit).
+    pub n_guesses: u64,
+}
+
+/// Solutions kept by a search, stored flat so a buffer can be reused without allocating.
+#[derive(Clone, Debug, Default)]
+pub struct Solutions {
+    max_kept: usize,
+    n_cells: usize,
+    values: Vec<u8>,
+}
+
+impl Solutions {
+    /// A buffer that keeps up to `max_kept` solutions (0 keeps none and only counts).
+    pub fn new(max_kept: usize) -> Solutions {
+        Solutions {
+            max_kept,
+            n_cells: 0,
+            values: Vec::new(),
+        }
+    }
+
+    /// Forgets the kept solutions; solvers call this when a search starts.
+    pub fn clear(&mut self, n_cells: usize) {
+        self.n_cells = n_cells;
+        self.values.clear();
+    }
+
+    /// Whether another solution would still be kept.
+    pub fn wants_more(&self) -> bool {
+        self.len() < self.max_kept
+    }
+
+    /// Keeps a solution (one value per cell) if there is room.
+    pub fn push(&mut self, solution: &[u8]) {
+        if self.wants_more() {
+            debug_assert_eq!(solution.len(), self.n_cells);
+            self.values.extend_from_slice(solution);
+        }
+    }
+
+    /// The number of solutions kept.
+    pub fn len(&self) -> usize {
+        self.values.len().checked_div(self.n_cells).unwrap_or(0)
+    }
+
+    /// Whether no solution is kept.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The kept solutions, one slice of values per solution.
+    pub fn iter(&self) -> impl Iterator<Item = &[u8]> {
+        self.values.chunks(self.n_cells.max(1))
+    }
+
+    /// The kept solutions as grids.
+    pub fn grids(&self) -> Vec<Grid> {
+        self.iter()
+            .filter_map(Grid::from_values)
+            .collect::<Vec<Grid>>()
+    }
+}
+
+/// An exact solver: complete, never wrong, and deterministic.
+pub trait ExactSolver {
+    /// Searches the puzzle given as one value per cell (0 for empty), stopping once `limit`
+    /// solutions are found. Solutions are kept in `kept` (cleared first) up to its capacity.
+    ///
+    /// Givens that conflict with each other make zero solutions. The number of values must be
+    /// that of a shape the solver handles; others also give zero solutions.
+    fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome;
+}
+
+/// The solver best suited to a shape.
+pub fn solver_for(shape: Shape) -> Box<dyn ExactSolver> {
+    if shape == Shape::NINE {
+        Box::new(fast9::Fast9Solver::new())
+    } else {
+        Box::new(general::GeneralSolver::new(shape))
+    }
+}
+
+/// Counts the solutions of a puzzle, stopping at `limit`.
+pub fn count_solutions(puzzle: &Grid, limit: u32) -> u32 {
+    let mut kept = Solutions::new(0);
+    solver_for(puzzle.shape())
+        .search(puzzle.values(), limit, &mut kept)
+        .n_solutions
+}
+
+/// Up to `limit` solutions of a puzzle.
+pub fn solutions(puzzle: &Grid, limit: u32) -> Vec<Grid> {
+    let mut kept = Solutions::new(limit as usize);
+    solver_for(puzzle.shape()).search(puzzle.values(), limit, &mut kept);
+    kept.grids()
+}
+
+/// The first solution of a puzzle, if it has one.
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    solutions(puzzle, 1).into_iter().next()
+}
