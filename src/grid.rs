@@ -513,7 +513,11 @@ impl Grid {
             }
             for c in 0..n {
                 if c > 0 {
-                    out.push_str(if c % shape.box_cols() == 0 { " | " } else { " " });
+                    out.push_str(if c % shape.box_cols() == 0 {
+                        " | "
+                    } else {
+                        " "
+                    });
                 }
                 let cell = shape.cell(r, c);
                 out.push(self.get(cell).map_or('.', |d| shape.digit_char(d)));
@@ -655,8 +659,18 @@ mod tests {
             for (i, c) in shape.cells().take(shape.size()).enumerate() {
                 grid.set(c, Digit::new(i as u8 + 1));
             }
-            assert_eq!(Grid::parse(&grid.to_line()).unwrap(), grid, "{}", shape.name());
-            assert_eq!(Grid::parse(&grid.to_pretty()).unwrap(), grid, "{}", shape.name());
+            assert_eq!(
+                Grid::parse(&grid.to_line()).unwrap(),
+                grid,
+                "{}",
+                shape.name()
+            );
+            assert_eq!(
+                Grid::parse(&grid.to_pretty()).unwrap(),
+                grid,
+                "{}",
+                shape.name()
+            );
         }
     }
 }

@@ -15,3 +15,15 @@ pub mod search;
 
 pub use digits::{Digit, DigitSet};
 pub use grid::{Cell, Grid, House, HouseKind, ParseError, Shape};
+pub mod logic;
+pub mod strategy;
+pub mod technique;
+pub mod trace;
+pub mod validate;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
+
+pub use strategy::{stepper, Stepper, Strategy};
+pub use technique::Technique;
+pub use trace::{Board, Candidate, Change, Step, StepKind};
+pub use validate::{check, check_text, Checked, PuzzleError};

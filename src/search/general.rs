@@ -136,11 +136,14 @@ impl GeneralSolver {
                     let bit = singles & singles.wrapping_neg();
                     singles &= singles - 1;
                     let house = self.geometry.house(house_id);
-                    let cell = house
+                    // An earlier single of this house may have taken the only cell.
+                    let Some(cell) = house
                         .iter()
                         .map(|&c| c as usize)
                         .find(|&c| state.candidates[c] & bit != 0)
-                        .expect("a hidden single has a cell");
+                    else {
+                        return false;
+                    };
                     if state.values[cell] == 0 {
                         if !self.assign(state, cell, bit) {
                             return false;
@@ -193,8 +196,7 @@ impl ExactSolver for GeneralSolver {
         let size = self.geometry.size;
         kept.clear(givens.len());
         let mut outcome = SearchOutcome::default();
-        if givens.len() != size * size || givens.iter().any(|&v| v as usize > size) || limit == 0
-        {
+        if givens.len() != size * size || givens.iter().any(|&v| v as usize > size) || limit == 0 {
             return outcome;
         }
         let mut state = State {

@@ -1,0 +1,103 @@
+//! Human techniques: each finds the next deduction of its kind on a board.
+//!
+//! Every technique is a [`Finder`]: a function from the board to the first step of that
+//! technique it finds, with its pattern, its changes and its sentence filled in (the depth is
+//! set by the stepper). The [`Ladder`] lists finders from easiest to hardest; a stepper asks
+//! them in order and applies the first step found, so the easiest step always comes first.
+
+pub mod als;
+pub mod chains;
+pub mod colouring;
+pub mod fish;
+pub mod forcing;
+pub mod intersections;
+pub mod single_digit;
+pub mod singles;
+pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
+
+use crate::strategy::Uniqueness;
+use crate::technique::Technique;
+use crate::trace::{Board, Step};
+use std::sync::OnceLock;
+
+/// Finds the first step of one technique on a board, if the technique applies.
+pub type Finder = fn(&Board) -> Option<Step>;
+
+/// A rung of the ladder: a technique and the function that finds it.
+#[derive(Copy, Clone)]
+pub struct Rung {
+    /// The technique this rung finds (its hardest variant, for families).
+    pub technique: Technique,
+    /// The finder.
+    pub find: Finder,
+}
+
+/// Finders ordered from easiest to hardest.
+pub type Ladder = &'static [Rung];
+
+/// Singles only: full house, hidden singles, naked singles.
+pub const SINGLES: Ladder = &[
+    Rung {
+        technique: Technique::FullHouse,
+        find: singles::full_house,
+    },
+    Rung {
+        technique: Technique::HiddenSingleBox,
+        find: singles::hidden_single_box,
+    },
+    Rung {
+        technique: Technique::HiddenSingleLine,
+        find: singles::hidden_single_line,
+    },
+    Rung {
+        technique: Technique::NakedSingle,
+        find: singles::naked_single,
+    },
+];
+
+/// The first step any rung of the ladder finds, trying the easiest first.
+pub fn next_deduction(ladder: &[Rung], board: &Board) -> Option<Step> {
+    ladder.iter().find_map(|rung| (rung.find)(board))
+}
+
+/// The ladder of the Human strategy: every technique family, easiest first, with the
+/// uniqueness techniques only when the puzzle is known to have one solution.
+pub fn human_ladder(uniqueness: Uniqueness) -> Ladder {
+    static WITH_UNIQUENESS: OnceLock<Vec<Rung>> = OnceLock::new();
+    static WITHOUT_UNIQUENESS: OnceLock<Vec<Rung>> = OnceLock::new();
+    let build = |keep_uniqueness: fn(&Rung) -> bool| {
+        let families: [&[Rung]; 11] = [
+            SINGLES,
+            intersections::RUNGS,
+            subsets::RUNGS,
+            fish::RUNGS,
+            single_digit::RUNGS,
+            wings::RUNGS,
+            colouring::RUNGS,
+            uniqueness::RUNGS,
+            chains::RUNGS,
+            als::RUNGS,
+            forcing::RUNGS,
+        ];
+        let mut rungs: Vec<Rung> = families
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(keep_uniqueness)
+            .collect();
+        rungs.sort_by(|a, b| {
+            a.technique
+                .difficulty()
+                .total_cmp(&b.technique.difficulty())
+        });
+        rungs
+    };
+    match uniqueness {
+        Uniqueness::Known => WITH_UNIQUENESS.get_or_init(|| build(|_| true)),
+        Uniqueness::Unknown => {
+            WITHOUT_UNIQUENESS.get_or_init(|| build(|rung| !rung.technique.relies_on_uniqueness()))
+        }
+    }
+}

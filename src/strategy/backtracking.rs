@@ -1,0 +1,158 @@
+//! Plain depth-first search in reading order, as a recursive solver does it.
+
+use super::Stepper;
+use crate::digits::Digit;
+use crate::grid::{Cell, Grid};
+use crate::technique::Technique;
+use crate::trace::{Board, Change, Contradiction, Step, StepKind};
+use crate::validate::{self, Conflict};
+
+/// What the depth-first search does next.
+#[derive(Copy, Clone, Debug)]
+enum Phase {
+    /// Fill the first empty cell with its smallest fitting digit above `after`.
+    Advance { after: Option<Digit> },
+    /// Undo the last placement.
+    Retreat,
+    /// The givens conflict: say so and end.
+    Conflicting(Conflict),
+    /// The trace has ended.
+    Done,
+}
+
+/// Depth-first search in reading order: each placement is a guess, each dead end a
+/// contradiction, each undo a backtrack. Candidates are kept exact (the digits no peer
+/// holds), so the page can show them.
+pub struct BacktrackingStepper {
+    board: Board,
+    placed: Vec<(Cell, Digit)>,
+    phase: Phase,
+}
+
+impl BacktrackingStepper {
+    /// A stepper at the start of the puzzle.
+    pub fn new(puzzle: &Grid) -> BacktrackingStepper {
+        BacktrackingStepper {
+            board: Board::new(puzzle),
+            placed: Vec::new(),
+            phase: match validate::first_conflict(puzzle) {
+                Some(conflict) => Phase::Conflicting(conflict),
+                None => Phase::Advance { after: None },
+            },
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        self.placed.len() as u32
+    }
+
+    fn advance(&mut self, after: Option<Digit>) -> Step {
+        let shape = self.board.shape();
+        let Some(cell) = shape.cells().find(|&c| self.board.value(c).is_none()) else {
+            self.phase = Phase::Done;
+            return Step::new(
+                StepKind::Solved,
+                Technique::Solved,
+                self.depth(),
+                "Solved: every cell holds a digit".to_string(),
+            );
+        };
+        let candidates = self.board.candidates(cell);
+        let next = candidates.iter().find(|&d| after.is_none_or(|a| d > a));
+        match (next, after) {
+            (Some(digit), _) => {
+                let changes = self.board.placement_changes(cell, digit);
+                self.placed.push((cell, digit));
+                self.phase = Phase::Advance { after: None };
+                let text = format!(
+                    "Try {digit} in {} (depth {})",
+                    cell.name(shape),
+                    self.depth()
+                );
+                let mut step = Step::new(StepKind::Guess, Technique::Guess, self.depth(), text);
+                step.cells = vec![cell];
+                step.digit = Some(digit);
+                step.changes = changes;
+                self.apply(step)
+            }
+            (None, None) => {
+                self.phase = Phase::Retreat;
+                let text = format!("Dead end: no digit fits {}", cell.name(shape));
+                let mut step = Step::new(
+                    StepKind::Contradiction,
+                    Technique::Contradiction,
+                    self.depth(),
+                    text,
+                );
+                step.cells = vec![cell];
+                step
+            }
+            (None, Some(_)) => self.retreat(),
+        }
+    }
+
+    fn retreat(&mut self) -> Step {
+        let shape = self.board.shape();
+        let Some((cell, digit)) = self.placed.pop() else {
+            self.phase = Phase::Done;
+            return Step::new(
+                StepKind::Unsolvable,
+                Technique::Unsolvable,
+                0,
+                "No solution: every digit has been tried in every cell".to_string(),
+            );
+        };
+        let mut changes = vec![Change::Unplace { cell, digit }];
+        for peer in shape.cells().filter(|&p| shape.sees(cell, p)) {
+            let seen_elsewhere = shape
+                .cells()
+                .any(|q| q != cell && shape.sees(peer, q) && self.board.value(q) == Some(digit));
+            if self.board.value(peer).is_none() && !seen_elsewhere {
+                changes.push(Change::Restore { cell: peer, digit });
+            }
+        }
+        self.phase = Phase::Advance { after: Some(digit) };
+        let text = format!(
+            "Backtrack: take {digit} out of {} and try the next digit (depth {})",
+            cell.name(shape),
+            self.depth()
+        );
+        let mut step = Step::new(
+            StepKind::Backtrack,
+            Technique::Backtrack,
+            self.depth(),
+            text,
+        );
+        step.cells = vec![cell];
+        step.digit = Some(digit);
+        step.changes = changes;
+        self.apply(step)
+    }
+
+    fn apply(&mut self, step: Step) -> Step {
+        self.board.apply_step(&step);
+        step
+    }
+}
+
+impl Stepper for BacktrackingStepper {
+    fn next_step(&mut self) -> Option<Step> {
+        match self.phase {
+            Phase::Advance { after } => Some(self.advance(after)),
+            Phase::Retreat => Some(self.retreat()),
+            Phase::Conflicting(conflict) => {
+                self.phase = Phase::Done;
+                let shape = self.board.shape();
+                let text = format!("No solution: {}", conflict.describe(shape));
+                let mut step = Step::new(StepKind::Unsolvable, Technique::Unsolvable, 0, text);
+                Contradiction::Conflict(conflict).mark(&mut step);
+                Some(step)
+            }
+            Phase::Done => None,
+        }
+    }
+
+    fn board(&self) -> &Board {
+        &self.board
+    }
+}

@@ -1,0 +1,386 @@
+//! The trace: steps, the changes they make, and the board they change.
+//!
+//! A [`Step`] is a complete, invertible diff of the [`Board`]: applying its changes in order
+//! to the board before the step gives the board after it, and applying their inverses in
+//! reverse order steps back. The page never re-derives Sudoku rules; it only replays changes.
+
+use crate::digits::{Digit, DigitSet};
+use crate::grid::{Cell, Grid, House, Shape};
+use crate::technique::Technique;
+use crate::validate::Conflict;
+use serde::Serialize;
+
+/// One candidate: a digit that may still go in a cell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Candidate {
+    /// The cell.
+    pub cell: Cell,
+    /// The digit.
+    pub digit: Digit,
+}
+
+impl Candidate {
+    /// The candidate `digit` in `cell`.
+    pub fn new(cell: Cell, digit: Digit) -> Candidate {
+        Candidate { cell, digit }
+    }
+
+    /// The name people use, such as `5r3c5` (digit first, as in chain notation).
+    pub fn name(self, shape: Shape) -> String {
+        format!("{}{}", self.digit, self.cell.name(shape))
+    }
+}
+
+/// One elementary change to the board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+pub enum Change {
+    /// Put a digit in an empty cell.
+    Place {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: Digit,
+    },
+    /// Take a placed digit out of a cell again (undoes a `Place`).
+    Unplace {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: Digit,
+    },
+    /// Remove a candidate from a cell.
+    Eliminate {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: Digit,
+    },
+    /// Put a removed candidate back (undoes an `Eliminate`).
+    Restore {
+        /// The cell.
+        cell: Cell,
+        /// The digit.
+        digit: Digit,
+    },
+}
+
+impl Change {
+    /// The change that undoes this one.
+    pub fn inverse(self) -> Change {
+        match self {
+            Change::Place { cell, digit } => Change::Unplace { cell, digit },
+            Change::Unplace { cell, digit } => Change::Place { cell, digit },
+            Change::Eliminate { cell, digit } => Change::Restore { cell, digit },
+            Change::Restore { cell, digit } => Change::Eliminate { cell, digit },
+        }
+    }
+}
+
+/// What sort of step this is, on the one timeline of logic and search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepKind {
+    /// A logical deduction: placements and eliminations that follow from the board.
+    Deduction,
+    /// A guess: a digit tried in a cell, one level deeper in the search.
+    Guess,
+    /// The board under the current guesses cannot be completed.
+    Contradiction,
+    /// Undoing a failed guess, back one level, and ruling out the digit that failed.
+    Backtrack,
+    /// Every cell is filled.
+    Solved,
+    /// The search is exhausted: the puzzle has no solution.
+    Unsolvable,
+}
+
+/// How two candidates of a chain are linked.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LinkKind {
+    /// If the first is false, the second is true.
+    Strong,
+    /// If the first is true, the second is false.
+    Weak,
+}
+
+/// A link of a chain, drawn as an arrow from one candidate to another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Link {
+    /// Where the arrow starts (several candidates for a grouped node).
+    pub from: Vec<Candidate>,
+    /// Where the arrow ends (several candidates for a grouped node).
+    pub to: Vec<Candidate>,
+    /// Strong or weak.
+    pub kind: LinkKind,
+}
+
+/// One step of a trace.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Step {
+    /// Deduction, guess, contradiction, backtrack, solved or unsolvable.
+    pub kind: StepKind,
+    /// The technique, by the name the community uses.
+    pub technique: Technique,
+    /// Sudoku-Explainer-style difficulty of this step (0 for search steps).
+    pub difficulty: f32,
+    /// The number of guesses in force after this step.
+    pub depth: u32,
+    /// The cells the step is about (the placed cell, the guessed cell, the dead end…).
+    pub cells: Vec<Cell>,
+    /// The digit the step is about, if one.
+    pub digit: Option<Digit>,
+    /// The houses involved, to outline.
+    pub houses: Vec<House>,
+    /// Candidates that form the pattern.
+    pub pattern: Vec<Candidate>,
+    /// Fins of a finned fish and similar extra candidates.
+    pub fins: Vec<Candidate>,
+    /// Chain links in order.
+    pub links: Vec<Link>,
+    /// Whether the step holds only if the puzzle has a unique solution.
+    pub relies_on_uniqueness: bool,
+    /// The changes, in the order they apply.
+    pub changes: Vec<Change>,
+    /// One sentence a person can read, such as "r3c5 = 7: the only place for 7 in box 2".
+    pub text: String,
+}
+
+impl Step {
+    /// A step with a kind, technique and sentence, and nothing else yet.
+    pub fn new(kind: StepKind, technique: Technique, depth: u32, text: String) -> Step {
+        Step {
+            kind,
+            technique,
+            difficulty: technique.difficulty(),
+            depth,
+            cells: Vec::new(),
+            digit: None,
+            houses: Vec::new(),
+            pattern: Vec::new(),
+            fins: Vec::new(),
+            links: Vec::new(),
+            relies_on_uniqueness: technique.relies_on_uniqueness(),
+            changes: Vec::new(),
+            text,
+        }
+    }
+
+    /// The digits this step places, as candidates.
+    pub fn placements(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.changes.iter().filter_map(|c| match *c {
+            Change::Place { cell, digit } => Some(Candidate::new(cell, digit)),
+            _ => None,
+        })
+    }
+
+    /// The candidates this step eliminates.
+    pub fn eliminations(&self) -> impl Iterator<Item = Candidate> + '_ {
+        self.changes.iter().filter_map(|c| match *c {
+            Change::Eliminate { cell, digit } => Some(Candidate::new(cell, digit)),
+            _ => None,
+        })
+    }
+}
+
+/// The board a trace changes: a digit or nothing in each cell, and candidates per cell.
+///
+/// The candidates of a cell that holds a digit are kept as they were but not reported:
+/// [`Board::candidates`] gives the empty set for a filled cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    grid: Grid,
+    candidates: Vec<DigitSet>,
+}
+
+impl Board {
+    /// The board of a puzzle: its givens, and for each empty cell the digits no peer holds.
+    pub fn new(puzzle: &Grid) -> Board {
+        let shape = puzzle.shape();
+        let mut seen = vec![DigitSet::EMPTY; shape.n_houses()];
+        for cell in shape.cells() {
+            if let Some(d) = puzzle.get(cell) {
+                for h in shape.houses_of(cell) {
+                    seen[h.id(shape)].insert(d);
+                }
+            }
+        }
+        let candidates = shape
+            .cells()
+            .map(|cell| {
+                let mut set = shape.all_digits();
+                for h in shape.houses_of(cell) {
+                    set = set.difference(seen[h.id(shape)]);
+                }
+                set
+            })
+            .collect();
+        Board {
+            grid: puzzle.clone(),
+            candidates,
+        }
+    }
+
+    /// The shape of the board.
+    pub fn shape(&self) -> Shape {
+        self.grid.shape()
+    }
+
+    /// The digits placed so far, givens included.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The digit in a cell, if any.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        self.grid.get(cell)
+    }
+
+    /// The candidates of an empty cell; the empty set for a filled one.
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        if self.grid.get(cell).is_some() {
+            DigitSet::EMPTY
+        } else {
+            self.candidates[cell.index()]
+        }
+    }
+
+    /// Whether `digit` is a candidate of the empty cell `cell`.
+    pub fn has_candidate(&self, cell: Cell, digit: Digit) -> bool {
+        self.candidates(cell).contains(digit)
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.grid.is_full()
+    }
+
+    /// The empty cells of a house that have `digit` as a candidate.
+    pub fn places_for(&self, digit: Digit, house: House) -> Vec<Cell> {
+        self.shape()
+            .cells_of(house)
+            .into_iter()
+            .filter(|&c| self.has_candidate(c, digit))
+            .collect()
+    }
+
+    /// Applies one change.
+    pub fn apply(&mut self, change: Change) {
+        match change {
+            Change::Place { cell, digit } => {
+                debug_assert!(self.grid.get(cell).is_none(), "place on a filled cell");
+                self.grid.set(cell, Some(digit));
+            }
+            Change::Unplace { cell, digit } => {
+                debug_assert_eq!(self.grid.get(cell), Some(digit), "unplace of another digit");
+                self.grid.set(cell, None);
+            }
+            Change::Eliminate { cell, digit } => {
+                debug_assert!(self.candidates[cell.index()].contains(digit));
+                self.candidates[cell.index()].remove(digit);
+            }
+            Change::Restore { cell, digit } => {
+                debug_assert!(!self.candidates[cell.index()].contains(digit));
+                self.candidates[cell.index()].insert(digit);
+            }
+        }
+    }
+
+    /// Applies the changes of a step in order.
+    pub fn apply_step(&mut self, step: &Step) {
+        for &change in &step.changes {
+            self.apply(change);
+        }
+    }
+
+    /// Undoes a step: the inverse of its changes, last first.
+    pub fn undo_step(&mut self, step: &Step) {
+        for &change in step.changes.iter().rev() {
+            self.apply(change.inverse());
+        }
+    }
+
+    /// The changes that place `digit` in `cell`: the placement, then the elimination of the
+    /// digit from every empty peer that still has it.
+    pub fn placement_changes(&self, cell: Cell, digit: Digit) -> Vec<Change> {
+        let shape = self.shape();
+        let mut changes = vec![Change::Place { cell, digit }];
+        changes.extend(
+            shape
+                .cells()
+                .filter(|&p| shape.sees(cell, p) && self.has_candidate(p, digit))
+                .map(|p| Change::Eliminate { cell: p, digit }),
+        );
+        changes
+    }
+
+    /// The first contradiction on the board, if any: an empty cell with no candidate, or a
+    /// digit with no place left in a house that lacks it.
+    pub fn contradiction(&self) -> Option<Contradiction> {
+        let shape = self.shape();
+        if let Some(cell) = shape
+            .cells()
+            .find(|&c| self.value(c).is_none() && self.candidates(c).is_empty())
+        {
+            return Some(Contradiction::NoCandidate(cell));
+        }
+        for house in shape.houses() {
+            let cells = shape.cells_of(house);
+            let mut covered = DigitSet::EMPTY;
+            for &c in &cells {
+                covered = covered.union(self.candidates(c));
+                if let Some(d) = self.value(c) {
+                    covered.insert(d);
+                }
+            }
+            if let Some(digit) = shape.all_digits().difference(covered).first() {
+                return Some(Contradiction::NoPlace(digit, house));
+            }
+        }
+        None
+    }
+}
+
+/// Why the board cannot be completed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Contradiction {
+    /// An empty cell has no candidate left.
+    NoCandidate(Cell),
+    /// A digit has no place left in a house.
+    NoPlace(Digit, House),
+    /// Two givens hold the same digit in one house.
+    Conflict(Conflict),
+}
+
+impl Contradiction {
+    /// A sentence for people, such as "r4c5 has no candidate left".
+    pub fn describe(self, shape: Shape) -> String {
+        match self {
+            Contradiction::NoCandidate(cell) => {
+                format!("{} has no candidate left", cell.name(shape))
+            }
+            Contradiction::NoPlace(digit, house) => {
+                format!("{digit} has no place left in {house}")
+            }
+            Contradiction::Conflict(conflict) => conflict.describe(shape),
+        }
+    }
+
+    /// Sets the cells, digit and house of a step to those at fault.
+    pub fn mark(self, step: &mut Step) {
+        match self {
+            Contradiction::NoCandidate(cell) => step.cells = vec![cell],
+            Contradiction::NoPlace(digit, house) => {
+                step.digit = Some(digit);
+                step.houses = vec![house];
+            }
+            Contradiction::Conflict(conflict) => {
+                step.cells = conflict.cells.to_vec();
+                step.digit = Some(conflict.digit);
+                step.houses = vec![conflict.house];
+            }
+        }
+    }
+}

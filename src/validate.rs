@@ -1,0 +1,327 @@
+//! Diagnostics: what is wrong with a puzzle, naming the cells at fault.
+
+use crate::digits::Digit;
+use crate::grid::{Cell, Grid, House, ParseError};
+use crate::logic;
+use crate::search;
+use crate::trace::{Board, Contradiction};
+use std::fmt;
+
+/// Two givens with the same digit in one house.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The digit both cells hold.
+    pub digit: Digit,
+    /// The house they share (the first of row, column, box).
+    pub house: House,
+    /// The two cells, in reading order.
+    pub cells: [Cell; 2],
+}
+
+impl Conflict {
+    /// A sentence such as "r1c4 and r1c7 both hold 5 in row 1".
+    pub fn describe(&self, shape: crate::grid::Shape) -> String {
+        format!(
+            "{} and {} both hold {} in {}",
+            self.cells[0].name(shape),
+            self.cells[1].name(shape),
+            self.digit,
+            self.house
+        )
+    }
+}
+
+/// The first pair of givens that share a digit and a house, looking at rows, then columns,
+/// then boxes.
+pub fn first_conflict(grid: &Grid) -> Option<Conflict> {
+    let shape = grid.shape();
+    shape.houses().find_map(|house| {
+        let mut first_seen: Vec<Option<Cell>> = vec![None; shape.size()];
+        shape.cells_of(house).into_iter().find_map(|cell| {
+            let digit = grid.get(cell)?;
+            match first_seen[digit.index()].replace(cell) {
+                Some(earlier) => Some(Conflict {
+                    digit,
+                    house,
+                    cells: [earlier, cell],
+                }),
+                None => None,
+            }
+        })
+    })
+}
+
+/// Why a puzzle cannot be solved as given.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleError {
+    /// The text could not be read as a grid.
+    Parse(ParseError),
+    /// Two givens hold the same digit in one house.
+    DuplicateGiven {
+        /// The two cells, their digit and house.
+        conflict: Conflict,
+        /// The puzzle.
+        puzzle: Grid,
+    },
+    /// No grid completes the givens.
+    NoSolution {
+        /// The contradiction that singles reach, when they reach one; `None` when only the
+        /// exhausted search shows it.
+        reason: Option<Contradiction>,
+        /// The puzzle.
+        puzzle: Grid,
+    },
+    /// More than one grid completes the givens.
+    SeveralSolutions {
+        /// One solution.
+        first: Grid,
+        /// Another solution.
+        second: Grid,
+        /// The cells where the two differ, in reading order.
+        differing: Vec<Cell>,
+    },
+}
+
+impl fmt::Display for PuzzleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PuzzleError::Parse(error) => write!(f, "{error}"),
+            PuzzleError::DuplicateGiven { conflict, puzzle } => {
+                write!(f, "Duplicate given: {}.", conflict.describe(puzzle.shape()))
+            }
+            PuzzleError::NoSolution {
+                reason: Some(reason),
+                puzzle,
+            } => write!(f, "No solution: {}.", reason.describe(puzzle.shape())),
+            PuzzleError::NoSolution { reason: None, .. } => {
+                write!(
+                    f,
+                    "No solution: every possibility leads to a contradiction."
+                )
+            }
+            PuzzleError::SeveralSolutions {
+                first, differing, ..
+            } => {
+                let shape = first.shape();
+                let names: Vec<String> = differing.iter().take(6).map(|c| c.name(shape)).collect();
+                let more = if differing.len() > 6 { ", …" } else { "" };
+                write!(
+                    f,
+                    "At least two solutions: they differ in {} cells ({}{more}).",
+                    differing.len(),
+                    names.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PuzzleError {}
+
+impl From<ParseError> for PuzzleError {
+    fn from(error: ParseError) -> PuzzleError {
+        PuzzleError::Parse(error)
+    }
+}
+
+/// A puzzle with exactly one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The puzzle as read.
+    pub puzzle: Grid,
+    /// Its only solution.
+    pub solution: Grid,
+}
+
+/// Reads a puzzle and checks that it has exactly one solution.
+pub fn check_text(text: &str) -> Result<Checked, PuzzleError> {
+    check(&Grid::parse(text)?)
+}
+
+/// Checks that a puzzle has exactly one solution, saying precisely why not otherwise.
+pub fn check(puzzle: &Grid) -> Result<Checked, PuzzleError> {
+    if let Some(conflict) = first_conflict(puzzle) {
+        return Err(PuzzleError::DuplicateGiven {
+            conflict,
+            puzzle: puzzle.clone(),
+        });
+    }
+    let mut found = search::solutions(puzzle, 2).into_iter();
+    match (found.next(), found.next()) {
+        (None, _) => Err(PuzzleError::NoSolution {
+            reason: singles_contradiction(puzzle),
+            puzzle: puzzle.clone(),
+        }),
+        (Some(solution), None) => Ok(Checked {
+            puzzle: puzzle.clone(),
+            solution,
+        }),
+        (Some(first), Some(second)) => {
+            let differing = puzzle
+                .shape()
+                .cells()
+                .filter(|&c| first.get(c) != second.get(c))
+                .collect();
+            Err(PuzzleError::SeveralSolutions {
+                first,
+                second,
+                differing,
+            })
+        }
+    }
+}
+
+/// The contradiction that singles alone reach from the givens, if they reach one.
+fn singles_contradiction(puzzle: &Grid) -> Option<Contradiction> {
+    let mut board = Board::new(puzzle);
+    loop {
+        if let Some(contradiction) = board.contradiction() {
+            return Some(contradiction);
+        }
+        let step = logic::next_deduction(logic::SINGLES, &board)?;
+        board.apply_step(&step);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(text: &str) -> String {
+        check_text(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn duplicate_given_names_both_cells_and_the_house() {
+        let text = format!("5..5{}", ".".repeat(77));
+        assert_eq!(
+            message(&text),
+            "Duplicate given: r1c1 and r1c4 both hold 5 in row 1."
+        );
+    }
+
+    #[test]
+    fn several_solutions_show_two_that_differ() {
+        let empty = ".".repeat(81);
+        match check_text(&empty).unwrap_err() {
+            PuzzleError::SeveralSolutions {
+                first,
+                second,
+                differing,
+            } => {
+                assert!(first.is_valid_solution() && second.is_valid_solution());
+                assert!(!differing.is_empty());
+                for c in differing {
+                    assert_ne!(first.get(c), second.get(c));
+                }
+            }
+            other => panic!("expected several solutions, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_solution_names_the_cell_singles_reach() {
+        // r1c9 sees 1–8 in its row and 9 in its column.
+        let mut text = String::from("12345678.");
+        text.push_str("........9");
+        text.push_str(&".".repeat(63));
+        assert_eq!(message(&text), "No solution: r1c9 has no candidate left.");
+    }
+}
+
+/// The verdict on a puzzle text, in a form ready to serialise for the page or a script.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Diagnosis {
+    /// `unique`, `several`, `none` or `invalid` (unreadable text or a duplicate given).
+    pub status: &'static str,
+    /// One sentence for people.
+    pub message: String,
+    /// The side of the grid, when the text could be read.
+    pub size: Option<usize>,
+    /// The puzzle on one line, when the text could be read.
+    pub puzzle: Option<String>,
+    /// The only solution, or the first of two.
+    pub solution: Option<String>,
+    /// The second solution when there are several.
+    pub second: Option<String>,
+    /// The cells at fault (the duplicate givens, the cells where two solutions differ, the
+    /// cell with no candidate), 0-based in reading order.
+    pub cells: Vec<Cell>,
+    /// The house at fault, if one.
+    pub house: Option<House>,
+    /// For unreadable text: the 1-based line and column of the bad character.
+    pub position: Option<(usize, usize)>,
+}
+
+impl Diagnosis {
+    /// The verdict on a puzzle text.
+    pub fn of_text(text: &str) -> Diagnosis {
+        let grid = match Grid::parse(text) {
+            Ok(grid) => grid,
+            Err(error) => {
+                let position = match error {
+                    ParseError::BadCharacter { line, column, .. } => Some((line, column)),
+                    _ => None,
+                };
+                return Diagnosis {
+                    status: "invalid",
+                    message: error.to_string(),
+                    size: None,
+                    puzzle: None,
+                    solution: None,
+                    second: None,
+                    cells: Vec::new(),
+                    house: None,
+                    position,
+                };
+            }
+        };
+        let mut diagnosis = Diagnosis {
+            status: "unique",
+            message: String::new(),
+            size: Some(grid.shape().size()),
+            puzzle: Some(grid.to_line()),
+            solution: None,
+            second: None,
+            cells: Vec::new(),
+            house: None,
+            position: None,
+        };
+        match check(&grid) {
+            Ok(checked) => {
+                diagnosis.message = "Unique solution".to_string();
+                diagnosis.solution = Some(checked.solution.to_line());
+            }
+            Err(error) => {
+                diagnosis.message = error.to_string();
+                match error {
+                    PuzzleError::Parse(_) => diagnosis.status = "invalid",
+                    PuzzleError::DuplicateGiven { conflict, .. } => {
+                        diagnosis.status = "invalid";
+                        diagnosis.cells = conflict.cells.to_vec();
+                        diagnosis.house = Some(conflict.house);
+                    }
+                    PuzzleError::NoSolution { reason, .. } => {
+                        diagnosis.status = "none";
+                        match reason {
+                            Some(Contradiction::NoCandidate(cell)) => diagnosis.cells = vec![cell],
+                            Some(Contradiction::NoPlace(_, house)) => diagnosis.house = Some(house),
+                            _ => {}
+                        }
+                    }
+                    PuzzleError::SeveralSolutions {
+                        first,
+                        second,
+                        differing,
+                    } => {
+                        diagnosis.status = "several";
+                        diagnosis.solution = Some(first.to_line());
+                        diagnosis.second = Some(second.to_line());
+                        diagnosis.cells = differing;
+                    }
+                }
+            }
+        }
+        diagnosis
+    }
+}

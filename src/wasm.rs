@@ -1,0 +1,231 @@
+//! The WebAssembly exports: the only file that knows about wasm-bindgen.
+//!
+//! Results cross to JavaScript as small, copied values (strings, numbers, plain objects
+//! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory.
+
+use crate::grid::{Grid, Shape};
+use crate::search;
+use crate::strategy::{self, Strategy};
+use crate::technique::Technique;
+use crate::trace::Step;
+use crate::validate::Diagnosis;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(start)]
+fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Turns a serialisable value into a plain JavaScript object.
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    let json = serde_json::to_string(value).expect("trace values always serialise");
+    js_sys::JSON::parse(&json).expect("serde_json writes valid JSON")
+}
+
+/// The error thrown for text that cannot be read: `{ status, message, position, … }`.
+fn parse_error(text: &str) -> JsValue {
+    to_js(&Diagnosis::of_text(text))
+}
+
+fn parse(text: &str) -> Result<Grid, JsValue> {
+    Grid::parse(text).map_err(|_| parse_error(text))
+}
+
+/// Solves a puzzle: returns its solution on one line, or throws the diagnosis object
+/// (`status` `invalid` or `none`). With several solutions it returns the first.
+#[wasm_bindgen]
+pub fn solve(puzzle: &str) -> Result<String, JsValue> {
+    let grid = parse(puzzle)?;
+    match search::solve(&grid) {
+        Some(solution) if crate::validate::first_conflict(&grid).is_none() => {
+            Ok(solution.to_line())
+        }
+        _ => Err(to_js(&Diagnosis::of_text(puzzle))),
+    }
+}
+
+/// The verdict on a puzzle: `{ status: "unique" | "several" | "none" | "invalid", message,
+/// size, puzzle, solution, second, cells, house, position }`. Never throws.
+#[wasm_bindgen]
+pub fn analyze(puzzle: &str) -> JsValue {
+    to_js(&Diagnosis::of_text(puzzle))
+}
+
+/// Counts the solutions of a puzzle up to `limit`; throws the diagnosis for unreadable text.
+#[wasm_bindgen(js_name = countSolutions)]
+pub fn count_solutions(puzzle: &str, limit: u32) -> Result<u32, JsValue> {
+    Ok(search::count_solutions(&parse(puzzle)?, limit))
+}
+
+/// One count (up to `limit`) per non-blank line of `puzzles`; an unreadable line counts 0.
+#[wasm_bindgen(js_name = countSolutionsBatch)]
+pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
+    let mut kept = search::Solutions::new(0);
+    let mut solver: Option<(Shape, Box<dyn search::ExactSolver>)> = None;
+    puzzles
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| match Grid::parse(line) {
+            Ok(grid) => {
+                let shape = grid.shape();
+                if solver.as_ref().is_none_or(|(s, _)| *s != shape) {
+                    solver = Some((shape, search::solver_for(shape)));
+                }
+                let (_, exact) = solver.as_mut().expect("set just above");
+                exact.search(grid.values(), limit, &mut kept).n_solutions
+            }
+            Err(_) => 0,
+        })
+        .collect()
+}
+
+/// Reads puzzle text: `{ size, boxRows, boxCols, values }` with `values` one number per
+/// cell (0 for empty); throws the diagnosis for unreadable text.
+#[wasm_bindgen(js_name = parsePuzzle)]
+pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Parsed<'a> {
+        size: usize,
+        box_rows: usize,
+        box_cols: usize,
+        values: &'a [u8],
+        line: String,
+    }
+    let grid = parse(text)?;
+    let shape = grid.shape();
+    Ok(to_js(&Parsed {
+        size: shape.size(),
+        box_rows: shape.box_rows(),
+        box_cols: shape.box_cols(),
+        values: grid.values(),
+        line: grid.to_line(),
+    }))
+}
+
+/// Writes one value per cell (0 for empty) as a one-line puzzle in the size's alphabet;
+/// throws when the count is not that of a supported size.
+#[wasm_bindgen(js_name = formatPuzzle)]
+pub fn format_puzzle(values: &[u8]) -> Result<String, JsValue> {
+    Grid::from_values(values)
+        .map(|g| g.to_line())
+        .ok_or_else(|| JsValue::from_str("not a grid of a supported size"))
+}
+
+/// Every supported shape: `[{ size, boxRows, boxCols }]`, smallest first.
+#[wasm_bindgen]
+pub fn shapes() -> JsValue {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct ShapeView {
+        size: usize,
+        box_rows: usize,
+        box_cols: usize,
+    }
+    let all: Vec<ShapeView> = Shape::ALL
+        .iter()
+        .map(|s| ShapeView {
+            size: s.size(),
+            box_rows: s.box_rows(),
+            box_cols: s.box_cols(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// Every technique: `[{ id, name, difficulty, score, reliesOnUniqueness, description }]`.
+#[wasm_bindgen]
+pub fn techniques() -> JsValue {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct TechniqueView {
+        id: String,
+        name: &'static str,
+        difficulty: f32,
+        score: u32,
+        relies_on_uniqueness: bool,
+        description: &'static str,
+    }
+    let all: Vec<TechniqueView> = Technique::ALL
+        .iter()
+        .map(|&t| TechniqueView {
+            id: t.slug(),
+            name: t.name(),
+            difficulty: t.difficulty(),
+            score: t.score(),
+            relies_on_uniqueness: t.relies_on_uniqueness(),
+            description: t.description(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// A step as JavaScript sees it: the step's fields plus the technique's stable id.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StepView<'a> {
+    #[serde(flatten)]
+    step: &'a Step,
+    technique_id: String,
+}
+
+/// A puzzle being solved one step at a time. Create it with a puzzle and a strategy
+/// (`"backtracking"`, `"singles"` or `"human"`), call `step()` until it returns `undefined`,
+/// and `free()` it when done.
+#[wasm_bindgen]
+pub struct Solver {
+    stepper: Box<dyn strategy::Stepper>,
+    n_steps: u32,
+}
+
+#[wasm_bindgen]
+impl Solver {
+    /// Starts solving; throws the diagnosis for unreadable text or an unknown strategy name.
+    #[wasm_bindgen(constructor)]
+    pub fn new(puzzle: &str, strategy: &str) -> Result<Solver, JsValue> {
+        let grid = parse(puzzle)?;
+        let strategy = Strategy::from_name(strategy)
+            .ok_or_else(|| JsValue::from_str("strategy must be backtracking, singles or human"))?;
+        Ok(Solver {
+            stepper: strategy::stepper(&grid, strategy),
+            n_steps: 0,
+        })
+    }
+
+    /// The next step as a plain object, or `undefined` once the trace has ended. Fields:
+    /// `kind`, `technique`, `techniqueId`, `difficulty`, `depth`, `cells`, `digit`, `houses`,
+    /// `pattern`, `fins`, `links`, `reliesOnUniqueness`, `changes`, `text`.
+    pub fn step(&mut self) -> JsValue {
+        match self.stepper.next_step() {
+            Some(step) => {
+                self.n_steps += 1;
+                to_js(&StepView {
+                    technique_id: step.technique.slug(),
+                    step: &step,
+                })
+            }
+            None => JsValue::UNDEFINED,
+        }
+    }
+
+    /// Up to `max` next steps as an array (shorter once the trace ends), to save crossings.
+    #[wasm_bindgen(js_name = stepMany)]
+    pub fn step_many(&mut self, max: u32) -> js_sys::Array {
+        let steps = js_sys::Array::new();
+        for _ in 0..max {
+            let step = self.step();
+            if step.is_undefined() {
+                break;
+            }
+            steps.push(&step);
+        }
+        steps
+    }
+
+    /// How many steps have been given so far.
+    #[wasm_bindgen(getter, js_name = stepCount)]
+    pub fn step_count(&self) -> u32 {
+        self.n_steps
+    }
+}

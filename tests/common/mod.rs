@@ -1,0 +1,118 @@
+//! Helpers shared by the integration tests: the puzzle collections and trace checks.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use stepdoku::{Board, Grid, Step, Stepper, Strategy};
+
+/// Every collection in `../shared/data`, by file stem.
+pub const COLLECTIONS: [&str; 6] = [
+    "17_clue",
+    "magictour_top1465",
+    "forum_hardest_1106",
+    "serg_benchmark",
+    "norvig_top95",
+    "norvig_hardest",
+];
+
+/// The seed examples: puzzle and solution.
+pub const SEEDS: [(&str, &str); 2] = [
+    (
+        "850002400720000009004000000000107002305000900040000000000080070017000000000036040",
+        "859612437723854169164379528986147352375268914241593786432981675617425893598736241",
+    ),
+    (
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452",
+    ),
+];
+
+/// The seed example with several solutions.
+pub const SEED_SEVERAL: &str =
+    "000000401000000000210000030059813000601090000000004000030006018000020905006500002";
+
+/// The path of a collection file.
+pub fn data_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(format!("{name}.txt"))
+}
+
+/// Every puzzle of a collection.
+pub fn load(name: &str) -> Vec<Grid> {
+    let text = std::fs::read_to_string(data_path(name))
+        .unwrap_or_else(|e| panic!("read {}: {e}", data_path(name).display()));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Grid::parse(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// Every `step`-th puzzle of a collection, at most `max` of them.
+pub fn sample(name: &str, max: usize) -> Vec<Grid> {
+    let all = load(name);
+    let stride = all.len().div_ceil(max).max(1);
+    all.into_iter().step_by(stride).take(max).collect()
+}
+
+/// Checks that a step made at search depth 0 agrees with the solution: it places only
+/// solution digits and eliminates none.
+pub fn assert_sound(step: &Step, solution: &Grid, context: &str) {
+    for placed in step.placements() {
+        assert_eq!(
+            solution.get(placed.cell),
+            Some(placed.digit),
+            "{context}: wrong placement in step {:?}",
+            step.text
+        );
+    }
+    for gone in step.eliminations() {
+        assert_ne!(
+            solution.get(gone.cell),
+            Some(gone.digit),
+            "{context}: eliminated a solution digit in step {:?}",
+            step.text
+        );
+    }
+}
+
+/// Runs a strategy to the end (at most `max_steps`), checking on the way that every step
+/// outside search is sound against `solution` (when given), that the stepper's board is the
+/// replay of the steps, and that undoing every step returns to the start. Returns the steps.
+pub fn run_and_check(
+    puzzle: &Grid,
+    strategy: Strategy,
+    solution: Option<&Grid>,
+    max_steps: usize,
+) -> Vec<Step> {
+    let context = format!("{} {}", strategy.name(), puzzle.to_line());
+    let mut stepper: Box<dyn Stepper> = stepdoku::stepper(puzzle, strategy);
+    let start = Board::new(puzzle);
+    let mut replay = start.clone();
+    let mut steps = Vec::new();
+    while let Some(step) = stepper.next_step() {
+        if let Some(solution) = solution {
+            if step.depth == 0 {
+                assert_sound(&step, solution, &context);
+            }
+        }
+        replay.apply_step(&step);
+        steps.push(step);
+        assert!(
+            steps.len() <= max_steps,
+            "{context}: more than {max_steps} steps"
+        );
+    }
+    assert_eq!(
+        &replay,
+        stepper.board(),
+        "{context}: replay differs from the stepper"
+    );
+    for step in steps.iter().rev() {
+        replay.undo_step(step);
+    }
+    assert_eq!(
+        replay, start,
+        "{context}: undoing every step does not return to the start"
+    );
+    steps
+}
