@@ -39,14 +39,13 @@ pub fn first_conflict(grid: &Grid) -> Option<Conflict> {
         let mut first_seen: Vec<Option<Cell>> = vec![None; shape.size()];
         shape.cells_of(house).into_iter().find_map(|cell| {
             let digit = grid.get(cell)?;
-            match first_seen[digit.index()].replace(cell) {
-                Some(earlier) => Some(Conflict {
+            first_seen[digit.index()]
+                .replace(cell)
+                .map(|earlier| Conflict {
                     digit,
                     house,
                     cells: [earlier, cell],
-                }),
-                None => None,
-            }
+                })
         })
     })
 }
