@@ -21,7 +21,7 @@ pub mod technique;
 pub mod trace;
 pub mod validate;
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+pub mod wasm;
 
 pub use strategy::{stepper, Stepper, Strategy};
 pub use technique::Technique;

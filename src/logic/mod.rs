@@ -15,6 +15,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod uniqueness;
+pub mod util;
 pub mod wings;
 
 use crate::strategy::Uniqueness;

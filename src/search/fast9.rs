@@ -6,7 +6,7 @@
 //! then answers questions about a digit in three rows and three boxes at once.
 //!
 //! ```text
-//!  candidates[digit_idx * 3 + band_idx]: u32, bits 27..31 always clear
+//!  candidates[band_idx * 9 + digit_idx]: u32, bits 27..31 always clear
 //!
 //!            box 0      box 1      box 2
 //!  row 0    0  1  2 |  3  4  5 |  6  7  8      band 0 = rows 0-2
@@ -140,6 +140,9 @@ const BAND_PEERS: [u32; 27] = {
     table
 };
 
+/// The two bands other than a band.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// Spreads a 9-bit set of columns to all three rows of a band.
 #[inline(always)]
 fn spread_columns(columns: u32) -> u32 {
@@ -159,10 +162,16 @@ fn columns_twice(mask: u32) -> u32 {
     (r0 & r1) | (r0 & r2) | (r1 & r2)
 }
 
+/// The index of a digit-band mask: bands major, so the nine digits of a band are adjacent.
+#[inline(always)]
+fn at(band_idx: usize, digit_idx: usize) -> usize {
+    band_idx * 9 + digit_idx
+}
+
 /// The search state; small and `Copy` so a guess copies it on the stack.
 #[derive(Copy, Clone)]
 struct State {
-    /// Where each digit may go, per band: index `digit_idx * 3 + band_idx`.
+    /// Where each digit may go, per band: index `band_idx * 9 + digit_idx`.
     candidates: [u32; 27],
     /// The cells not placed yet, per band.
     unsolved: [u32; 3],
@@ -185,10 +194,8 @@ impl State {
     fn keep(&mut self, idx: usize, mask: u32) {
         let old = self.candidates[idx];
         let new = old & mask;
-        if new != old {
-            self.candidates[idx] = new;
-            self.dirty |= 1 << idx;
-        }
+        self.candidates[idx] = new;
+        self.dirty |= ((new != old) as u32) << idx;
     }
 
     /// Places digit `digit_idx` (0-based) in the cell of band `band_idx` whose bit is `bit`,
@@ -196,7 +203,7 @@ impl State {
     /// is no longer possible there.
     #[inline(always)]
     fn place(&mut self, digit_idx: usize, band_idx: usize, bit: u32) -> bool {
-        let idx = digit_idx * 3 + band_idx;
+        let idx = at(band_idx, digit_idx);
         if self.candidates[idx] & bit == 0 {
             return false;
         }
@@ -205,30 +212,30 @@ impl State {
             return true;
         }
         self.unsolved[band_idx] &= !bit;
+        // The cell leaves every digit of the band, then comes back to its own.
+        let base = band_idx * 9;
+        let mut changed = 0u32;
+        for d in 0..9 {
+            let old = self.candidates[base + d];
+            self.candidates[base + d] = old & !bit;
+            changed |= ((old & bit != 0) as u32) << d;
+        }
         let pos = bit.trailing_zeros() as usize;
-        let mut other = band_idx;
-        while other < 27 {
-            if other != idx {
-                self.keep(other, !bit);
-            }
-            other += 3;
-        }
-        self.keep(idx, !BAND_PEERS[pos]);
+        self.candidates[idx] = (self.candidates[idx] | bit) & !BAND_PEERS[pos];
+        self.dirty |= changed << base | 1 << idx;
         let column = !(COLUMN << (pos % 9));
-        let base = digit_idx * 3;
-        for b in 0..3 {
-            if b != band_idx {
-                self.keep(base + b, column);
-            }
-        }
+        let (b1, b2) = OTHER_BANDS[band_idx];
+        self.keep(at(b1, digit_idx), column);
+        self.keep(at(b2, digit_idx), column);
         true
     }
 
     /// Applies the band rules to one digit-band; false on a contradiction.
     #[inline(always)]
     fn update_band(&mut self, idx: usize) -> bool {
-        let band_idx = idx % 3;
-        let digit_idx = idx / 3;
+        let band_idx = idx / 9;
+        let digit_idx = idx % 9;
+        let (b1, b2) = OTHER_BANDS[band_idx];
         let old = self.candidates[idx];
         let shape = TRIADS_OF_ROW[(old & 0x1FF) as usize] as usize
             | (TRIADS_OF_ROW[((old >> 9) & 0x1FF) as usize] as usize) << 3
@@ -239,24 +246,21 @@ impl State {
         }
         self.candidates[idx] = mask;
         // Columns locked inside a box of this band leave the other bands.
-        let locked = spread_columns(LOCKED_COLUMNS[columns_of(mask) as usize] as u32);
-        let base = digit_idx * 3;
-        for b in 0..3 {
-            if b != band_idx {
-                self.keep(base + b, !locked);
-            }
-        }
+        let locked = !spread_columns(LOCKED_COLUMNS[columns_of(mask) as usize] as u32);
+        self.keep(at(b1, digit_idx), locked);
+        self.keep(at(b2, digit_idx), locked);
         // Rows with one cell left: hidden singles.
-        let fresh = mask & self.unsolved[band_idx];
-        if fresh != 0 {
-            for row in 0..3 {
-                let row_bits = mask & (0x1FF << (9 * row));
-                if row_bits & fresh != 0
-                    && row_bits & (row_bits - 1) == 0
-                    && !self.place(digit_idx, band_idx, row_bits)
-                {
-                    return false;
-                }
+        let mut singles = 0;
+        for row in 0..3 {
+            let row_bits = mask & (0x1FF << (9 * row));
+            singles |= row_bits & (((row_bits & (row_bits - 1)) == 0) as u32).wrapping_neg();
+        }
+        singles &= self.unsolved[band_idx];
+        while singles != 0 {
+            let bit = singles & singles.wrapping_neg();
+            singles &= singles - 1;
+            if !self.place(digit_idx, band_idx, bit) {
+                return false;
             }
         }
         true
@@ -281,9 +285,9 @@ impl State {
                 if unsolved == 0 {
                     continue;
                 }
+                let band = &self.candidates[band_idx * 9..band_idx * 9 + 9];
                 let (mut once, mut twice) = (0u32, 0u32);
-                for digit_idx in 0..9 {
-                    let mask = self.candidates[digit_idx * 3 + band_idx];
+                for &mask in band {
                     twice |= once & mask;
                     once |= mask;
                 }
@@ -295,7 +299,7 @@ impl State {
                     let bit = singles & singles.wrapping_neg();
                     singles &= singles - 1;
                     let digit_idx = (0..9)
-                        .find(|&d| self.candidates[d * 3 + band_idx] & bit != 0)
+                        .find(|&d| self.candidates[at(band_idx, d)] & bit != 0)
                         .unwrap_or(9);
                     if digit_idx == 9 || !self.place(digit_idx, band_idx, bit) {
                         return false;
@@ -307,11 +311,10 @@ impl State {
             }
             // Hidden singles in columns and columns with no place for a digit.
             for digit_idx in 0..9 {
-                let base = digit_idx * 3;
                 let (m0, m1, m2) = (
-                    self.candidates[base],
-                    self.candidates[base + 1],
-                    self.candidates[base + 2],
+                    self.candidates[at(0, digit_idx)],
+                    self.candidates[at(1, digit_idx)],
+                    self.candidates[at(2, digit_idx)],
                 );
                 let (c0, c1, c2) = (columns_of(m0), columns_of(m1), columns_of(m2));
                 if c0 | c1 | c2 != 0x1FF {
@@ -328,7 +331,7 @@ impl State {
                     let col = singles.trailing_zeros();
                     singles &= singles - 1;
                     for band_idx in 0..3 {
-                        let bit = self.candidates[base + band_idx] & (COLUMN << col);
+                        let bit = self.candidates[at(band_idx, digit_idx)] & (COLUMN << col);
                         if bit != 0 {
                             if self.unsolved[band_idx] & bit != 0
                                 && !self.place(digit_idx, band_idx, bit)
@@ -347,31 +350,28 @@ impl State {
     }
 
     /// The cell to guess at, as (band index, bit): the first with two candidates, else the
-    /// one with fewest. Only called on a propagated, unsolved state.
+    /// first with fewest. Only called on a propagated, unsolved state.
     fn guess_cell(&self) -> (usize, u32) {
-        let mut best = (0, 0, u32::MAX);
         for band_idx in 0..3 {
-            let unsolved = self.unsolved[band_idx];
-            if unsolved == 0 {
-                continue;
-            }
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for digit_idx in 0..9 {
-                let mask = self.candidates[digit_idx * 3 + band_idx];
+            for &mask in &self.candidates[band_idx * 9..band_idx * 9 + 9] {
                 thrice |= twice & mask;
                 twice |= once & mask;
                 once |= mask;
             }
-            let pairs = unsolved & twice & !thrice;
+            let pairs = self.unsolved[band_idx] & twice & !thrice;
             if pairs != 0 {
                 return (band_idx, pairs & pairs.wrapping_neg());
             }
-            let mut cells = unsolved;
+        }
+        let mut best = (0, 0, u32::MAX);
+        for band_idx in 0..3 {
+            let mut cells = self.unsolved[band_idx];
             while cells != 0 {
                 let bit = cells & cells.wrapping_neg();
                 cells &= cells - 1;
                 let n = (0..9)
-                    .filter(|&d| self.candidates[d * 3 + band_idx] & bit != 0)
+                    .filter(|&d| self.candidates[at(band_idx, d)] & bit != 0)
                     .count() as u32;
                 if n < best.2 {
                     best = (band_idx, bit, n);
@@ -385,7 +385,7 @@ impl State {
     fn values(&self) -> [u8; 81] {
         let mut values = [0u8; 81];
         for (idx, &mask) in self.candidates.iter().enumerate() {
-            let (digit_idx, band_idx) = (idx / 3, idx % 3);
+            let (band_idx, digit_idx) = (idx / 9, idx % 9);
             let mut bits = mask;
             while bits != 0 {
                 let pos = bits.trailing_zeros() as usize;
@@ -426,7 +426,7 @@ impl Fast9Solver {
             let (band_idx, bit) = state.guess_cell();
             let mut options: u32 = 0;
             for digit_idx in 0..9 {
-                if state.candidates[digit_idx * 3 + band_idx] & bit != 0 {
+                if state.candidates[at(band_idx, digit_idx)] & bit != 0 {
                     options |= 1 << digit_idx;
                 }
             }

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Sets up everything and runs every test: format and lint checks, native Rust tests over the
+# puzzle collections, the wasm exports in headless Chromium, JS unit tests, and end-to-end
+# tests of the served page in headless Chromium. Screenshots land in test-artifacts/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+if [ ! -d ../shared/data ]; then
+  echo "error: ../shared/data (the puzzle collections) must sit beside this repository" >&2
+  exit 1
+fi
+
+bash scripts/setup.sh
+
+echo "== format and lint"
+cargo fmt --check
+cargo clippy --all-targets -- -D warnings
+npx --no-install prettier --check index.html www tests/e2e tests/js scripts
+
+echo "== native tests"
+cargo test
+
+echo "== wasm exports in headless Chromium"
+CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+
+echo "== page"
+bash scripts/build-wasm.sh
+npm run --silent unit
+npm run --silent e2e
+echo "== all tests passed"
