@@ -3,11 +3,12 @@
 //! Results cross to JavaScript as small, copied values (strings, numbers, plain objects
 //! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory.
 
+use crate::digits::DigitSet;
 use crate::grid::{Grid, Shape};
 use crate::search;
 use crate::strategy::{self, Strategy};
 use crate::technique::Technique;
-use crate::trace::Step;
+use crate::trace::{Board, Step};
 use crate::validate::Diagnosis;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -80,8 +81,10 @@ pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
         .collect()
 }
 
-/// Reads puzzle text: `{ size, boxRows, boxCols, values }` with `values` one number per
-/// cell (0 for empty); throws the diagnosis for unreadable text.
+/// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, line }` with `values`
+/// one number per cell (0 for empty) and `candidates` one array of digits per cell (the
+/// digits no peer holds; empty for a filled cell), the board every trace starts from. Throws
+/// the diagnosis for unreadable text.
 #[wasm_bindgen(js_name = parsePuzzle)]
 pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
@@ -91,15 +94,18 @@ pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
         box_rows: usize,
         box_cols: usize,
         values: &'a [u8],
+        candidates: Vec<DigitSet>,
         line: String,
     }
     let grid = parse(text)?;
     let shape = grid.shape();
+    let board = Board::new(&grid);
     Ok(to_js(&Parsed {
         size: shape.size(),
         box_rows: shape.box_rows(),
         box_cols: shape.box_cols(),
         values: grid.values(),
+        candidates: shape.cells().map(|c| board.candidates(c)).collect(),
         line: grid.to_line(),
     }))
 }
