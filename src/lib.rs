@@ -16,6 +16,7 @@ pub mod search;
 pub use digits::{Digit, DigitSet};
 pub use grid::{Cell, Grid, House, HouseKind, ParseError, Shape};
 pub mod logic;
+pub mod rating;
 pub mod strategy;
 pub mod technique;
 pub mod trace;
@@ -23,6 +24,7 @@ pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use rating::Rating;
 pub use strategy::{stepper, Stepper, Strategy};
 pub use technique::Technique;
 pub use trace::{Board, Candidate, Change, Step, StepKind};

@@ -1,0 +1,357 @@
+//! Difficulty ratings computed from a trace, on two scales side by side.
+//!
+//! A rating is a pure function of the steps of a trace; nothing here solves anything except
+//! [`Rating::of_puzzle`], which runs the Human strategy and rates what it did.
+//!
+//! # Sudoku Explainer scale
+//! - **ER** is the difficulty of the hardest deduction of the trace.
+//! - **EP** is the difficulty of the hardest deduction up to and including the first
+//!   deduction that places a digit.
+//! - **ED** is the difficulty of the hardest deduction up to and including the first
+//!   deduction that changes the board at all (removes a candidate or places a digit). Since
+//!   every deduction changes the board, this is the difficulty of the first deduction, as in
+//!   Sudoku Explainer.
+//!
+//! So `ED ≤ EP ≤ ER` whenever all three are known.
+//!
+//! # HoDoKu scale
+//! - **score** is the sum of the HoDoKu scores of every deduction.
+//! - **level** is the level of the hardest technique used (see [`Level::of_technique`]),
+//!   raised while the score is above that level's ceiling: Easy ≤ 800, Medium ≤ 1000,
+//!   Hard ≤ 1600, Unfair ≤ 1800, Extreme above. A trace that guesses is Extreme, as HoDoKu
+//!   rates a puzzle that needs brute force.
+//!
+//! # Search steps
+//! Guesses, contradictions and backtracks have no difficulty of their own. When a trace
+//! guesses, `needs_guessing` is true and:
+//! - ER is the hardest deduction the strategy did find, anywhere in the trace (under guesses
+//!   too). It is then a lower bound: the puzzle is beyond the techniques the strategy knows.
+//! - EP and ED count only the deductions before the first guess. When the first guess comes
+//!   before any placement (or before any deduction), EP (or ED) is unknown: `None`, written
+//!   `null` in JSON and `-` in text.
+//! - The score sums every deduction, those under guesses included, so it measures the work
+//!   the trace did.
+
+use crate::grid::Grid;
+use crate::strategy::{stepper, Strategy};
+use crate::technique::Technique;
+use crate::trace::{Change, Step, StepKind};
+use serde::Serialize;
+use std::fmt;
+
+/// A HoDoKu-style difficulty level, easiest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Level {
+    /// Singles only, and a score of at most 800.
+    Easy,
+    /// Locked candidates, pairs and triples; a score of at most 1000.
+    Medium,
+    /// Quads, basic fish, single-digit patterns, wings, colouring, uniqueness; at most 1600.
+    Hard,
+    /// Big and finned fish, chains, almost locked sets; at most 1800.
+    Unfair,
+    /// Forcing chains or guessing, or a score above 1800.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Unfair,
+        Level::Extreme,
+    ];
+
+    /// The name people use, such as "Hard".
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Unfair => "Unfair",
+            Level::Extreme => "Extreme",
+        }
+    }
+
+    /// The highest score a puzzle of this level may have; `None` for Extreme.
+    pub fn max_score(self) -> Option<u32> {
+        match self {
+            Level::Easy => Some(800),
+            Level::Medium => Some(1000),
+            Level::Hard => Some(1600),
+            Level::Unfair => Some(1800),
+            Level::Extreme => None,
+        }
+    }
+
+    /// The next level up; Extreme stays Extreme.
+    pub fn harder(self) -> Level {
+        match self {
+            Level::Easy => Level::Medium,
+            Level::Medium => Level::Hard,
+            Level::Hard => Level::Unfair,
+            Level::Unfair | Level::Extreme => Level::Extreme,
+        }
+    }
+
+    /// The level HoDoKu gives a technique. Search steps are Extreme, as HoDoKu files brute
+    /// force there; techniques this table does not list get a level from their Sudoku
+    /// Explainer difficulty.
+    pub fn of_technique(technique: Technique) -> Level {
+        use Technique as T;
+        match technique {
+            T::FullHouse | T::HiddenSingleBox | T::HiddenSingleLine | T::NakedSingle => Level::Easy,
+            T::Pointing
+            | T::Claiming
+            | T::NakedPair
+            | T::HiddenPair
+            | T::NakedTriple
+            | T::HiddenTriple => Level::Medium,
+            T::XWing
+            | T::FinnedXWing
+            | T::SashimiXWing
+            | T::Swordfish
+            | T::NakedQuad
+            | T::HiddenQuad
+            | T::Skyscraper
+            | T::TwoStringKite
+            | T::TurbotFish
+            | T::EmptyRectangle
+            | T::XYWing
+            | T::XYZWing
+            | T::WWing
+            | T::SimpleColouringTrap
+            | T::SimpleColouringWrap
+            | T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle4
+            | T::HiddenRectangle
+            | T::BugPlusOne
+            | T::RemotePair => Level::Hard,
+            T::FinnedSwordfish
+            | T::SashimiSwordfish
+            | T::Jellyfish
+            | T::FinnedJellyfish
+            | T::SashimiJellyfish
+            | T::XChain
+            | T::XYChain
+            | T::Aic
+            | T::GroupedAic
+            | T::AlsXz
+            | T::AlsXyWing => Level::Unfair,
+            T::NishioForcingChain | T::CellForcingChain | T::UnitForcingChain => Level::Extreme,
+            t if t.is_search() => Level::Extreme,
+            other => Level::of_difficulty(other.difficulty()),
+        }
+    }
+
+    /// A level for a technique the table does not list, from its Sudoku Explainer difficulty.
+    fn of_difficulty(difficulty: f32) -> Level {
+        if difficulty <= 2.3 {
+            Level::Easy
+        } else if difficulty < 3.2 {
+            Level::Medium
+        } else if difficulty < 5.2 {
+            Level::Hard
+        } else if difficulty < 7.6 {
+            Level::Unfair
+        } else {
+            Level::Extreme
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The difficulty of a trace on the Sudoku Explainer and HoDoKu scales, with its counters.
+/// See the [module documentation](self) for the definitions.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rating {
+    /// Sudoku Explainer rating: the hardest deduction (0 when there is none).
+    pub er: f32,
+    /// Sudoku Explainer pearl: the hardest deduction up to the first placement, unless a
+    /// guess came first.
+    pub ep: Option<f32>,
+    /// Sudoku Explainer diamond: the difficulty of the first deduction, unless a guess came
+    /// first.
+    pub ed: Option<f32>,
+    /// HoDoKu score: the sum of the scores of every deduction.
+    pub score: u32,
+    /// HoDoKu level.
+    pub level: Level,
+    /// The technique of the hardest deduction (the first one of that difficulty).
+    pub hardest: Option<Technique>,
+    /// Whether the trace guesses at least once.
+    pub needs_guessing: bool,
+    /// Whether the trace ends with every cell filled.
+    pub solved: bool,
+    /// Whether the trace stops before its end (neither solved nor shown unsolvable), as when
+    /// a step cap cuts it short.
+    pub truncated: bool,
+    /// The number of steps of every kind, the final one included.
+    pub n_steps: usize,
+    /// The number of deductions.
+    pub n_deductions: usize,
+    /// The number of guesses.
+    pub n_guesses: usize,
+    /// The number of backtracks.
+    pub n_backtracks: usize,
+}
+
+impl Rating {
+    /// Rates a trace.
+    pub fn of_trace(steps: &[Step]) -> Rating {
+        let mut rater = Rater::new();
+        for step in steps {
+            rater.record(step);
+        }
+        rater.rating()
+    }
+
+    /// Rates a puzzle by running the Human strategy on it, at most
+    /// [`Rating::DEFAULT_MAX_STEPS`] steps.
+    pub fn of_puzzle(puzzle: &Grid) -> Rating {
+        Rating::of_puzzle_within(puzzle, Rating::DEFAULT_MAX_STEPS)
+    }
+
+    /// Rates a puzzle by running the Human strategy on it, at most `max_steps` steps; a trace
+    /// cut short is rated as far as it went, with `truncated` set.
+    pub fn of_puzzle_within(puzzle: &Grid, max_steps: usize) -> Rating {
+        let mut solver = stepper(puzzle, Strategy::Human);
+        let mut rater = Rater::new();
+        for _ in 0..max_steps {
+            match solver.next_step() {
+                Some(step) => rater.record(&step),
+                None => break,
+            }
+        }
+        rater.rating()
+    }
+
+    /// The step cap of [`Rating::of_puzzle`]: far more than any 9×9 trace needs, and a bound
+    /// on the work for pathological inputs such as an empty 25×25 grid.
+    pub const DEFAULT_MAX_STEPS: usize = 100_000;
+}
+
+/// Rates a trace one step at a time, so a long trace need not be kept in memory.
+#[derive(Clone, Debug)]
+pub struct Rater {
+    er: f32,
+    ep: Option<f32>,
+    ed: Option<f32>,
+    /// The hardest difficulty so far, while EP is still open.
+    hardest_before_placement: f32,
+    has_guessed: bool,
+    score: u32,
+    technique_level: Level,
+    hardest: Option<Technique>,
+    last_kind: Option<StepKind>,
+    n_steps: usize,
+    n_deductions: usize,
+    n_guesses: usize,
+    n_backtracks: usize,
+}
+
+impl Default for Rater {
+    fn default() -> Rater {
+        Rater::new()
+    }
+}
+
+impl Rater {
+    /// A rater that has seen no step.
+    pub fn new() -> Rater {
+        Rater {
+            er: 0.0,
+            ep: None,
+            ed: None,
+            hardest_before_placement: 0.0,
+            has_guessed: false,
+            score: 0,
+            technique_level: Level::Easy,
+            hardest: None,
+            last_kind: None,
+            n_steps: 0,
+            n_deductions: 0,
+            n_guesses: 0,
+            n_backtracks: 0,
+        }
+    }
+
+    /// Takes the next step of the trace into account.
+    pub fn record(&mut self, step: &Step) {
+        self.n_steps += 1;
+        self.last_kind = Some(step.kind);
+        match step.kind {
+            StepKind::Deduction => self.record_deduction(step),
+            StepKind::Guess => {
+                self.n_guesses += 1;
+                self.has_guessed = true;
+                self.technique_level = Level::Extreme;
+            }
+            StepKind::Backtrack => self.n_backtracks += 1,
+            StepKind::Contradiction | StepKind::Solved | StepKind::Unsolvable => {}
+        }
+    }
+
+    fn record_deduction(&mut self, step: &Step) {
+        let difficulty = step.difficulty;
+        self.n_deductions += 1;
+        self.score = self.score.saturating_add(step.technique.score());
+        self.technique_level = self
+            .technique_level
+            .max(Level::of_technique(step.technique));
+        if self.hardest.is_none() || difficulty > self.er {
+            self.er = difficulty;
+            self.hardest = Some(step.technique);
+        }
+        if self.has_guessed {
+            return;
+        }
+        if self.ed.is_none() && !step.changes.is_empty() {
+            self.ed = Some(difficulty);
+        }
+        if self.ep.is_none() {
+            self.hardest_before_placement = self.hardest_before_placement.max(difficulty);
+            if step
+                .changes
+                .iter()
+                .any(|c| matches!(c, Change::Place { .. }))
+            {
+                self.ep = Some(self.hardest_before_placement);
+            }
+        }
+    }
+
+    /// The rating of the steps seen so far.
+    pub fn rating(&self) -> Rating {
+        let mut level = self.technique_level;
+        while level.max_score().is_some_and(|max| self.score > max) {
+            level = level.harder();
+        }
+        let solved = self.last_kind == Some(StepKind::Solved);
+        let ended = solved || self.last_kind == Some(StepKind::Unsolvable);
+        Rating {
+            er: self.er,
+            ep: self.ep,
+            ed: self.ed,
+            score: self.score,
+            level,
+            hardest: self.hardest,
+            needs_guessing: self.has_guessed,
+            solved,
+            truncated: !ended,
+            n_steps: self.n_steps,
+            n_deductions: self.n_deductions,
+            n_guesses: self.n_guesses,
+            n_backtracks: self.n_backtracks,
+        }
+    }
+}

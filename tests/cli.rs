@@ -1,0 +1,491 @@
+//! The command-line tool, run as a user runs it: input conventions, outputs, exit codes.
+
+mod common;
+
+use common::{data_path, SEEDS, SEED_SEVERAL};
+use serde_json::Value;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use stepdoku::{search, Grid, Shape};
+
+/// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
+const SINGLES_ONLY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+/// What a run of the tool gave.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+}
+
+/// Runs the tool with arguments, feeding `stdin` to it.
+fn run(args: &[&str], stdin: &str) -> Run {
+    run_bytes(args, stdin.as_bytes())
+}
+
+fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let stdin = stdin.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the binary ends");
+    feeder.join().expect("stdin written");
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        code: output.status.code().expect("an exit code"),
+    }
+}
+
+/// A file in the temporary directory, named for the test, with these contents.
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("stepdoku-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("write a temporary file");
+    path
+}
+
+/// A puzzle of a shape: a solution with every third cell (and more) blanked.
+fn puzzle_of(shape: Shape) -> String {
+    let solution = search::solve(&Grid::empty(shape)).expect("an empty grid has solutions");
+    let mut puzzle = solution.clone();
+    for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
+        puzzle.set(cell, None);
+    }
+    puzzle.to_line()
+}
+
+/// Checks that `line` is a valid solution of `puzzle`.
+fn assert_solves(puzzle: &str, line: &str) {
+    let puzzle = Grid::parse(puzzle).unwrap();
+    let solution = Grid::parse(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert!(solution.is_valid_solution(), "{line}");
+    assert!(
+        solution.agrees_with(&puzzle),
+        "{line} does not solve {puzzle}"
+    );
+}
+
+/// Nine by nine with 9 needed in r1c9 but already in column 9: no solution, no duplicate.
+fn no_solution_puzzle() -> String {
+    format!("12345678.........9{}", ".".repeat(63))
+}
+
+#[test]
+fn solve_mixed_input_reports_bad_lines_and_goes_on() {
+    let four = puzzle_of(Shape::FOUR);
+    let sixteen = puzzle_of(Shape::SIXTEEN);
+    let duplicate = format!("55{}", ".".repeat(79));
+    let input = format!(
+        "# a collection\n{}\r\n\n{four}   # four by four\n  # indented comment\n{sixteen}\n\
+         12x4\n{duplicate}\n{}\n{}\n",
+        SEEDS[0].0,
+        no_solution_puzzle(),
+        SEEDS[1].0,
+    );
+    let out = run(&["solve"], &input);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 7, "one line per puzzle: {lines:?}");
+    assert_eq!(lines[0], SEEDS[0].1);
+    assert_solves(&four, lines[1]);
+    assert_solves(&sixteen, lines[2]);
+    assert_eq!(&lines[3..6], ["", "", ""], "failures leave empty lines");
+    assert_eq!(lines[6], SEEDS[1].1);
+    assert!(
+        out.stderr.contains("error: line 7: read 4 cells"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .contains("error: line 8: duplicate given: r1c1 and r1c2 both hold 5 in row 1"),
+        "{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains("error: line 9: no solution"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.matches("error:").count(), 3, "{}", out.stderr);
+}
+
+#[test]
+fn solve_reads_stdin_and_files_alike() {
+    let input = format!("{}\n{}\n", SEEDS[0].0, SEEDS[1].0);
+    let expected = format!("{}\n{}\n", SEEDS[0].1, SEEDS[1].1);
+    let path = temp_file("seeds.txt", input.as_bytes());
+    for args in [
+        vec!["solve"],
+        vec!["solve", "-"],
+        vec!["solve", path.to_str().unwrap()],
+    ] {
+        let out = run(
+            &args,
+            if args.len() == 2 && args[1] != "-" {
+                ""
+            } else {
+                &input
+            },
+        );
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        assert_eq!(out.stdout, expected, "{args:?}");
+        assert_eq!(out.stderr, "", "{args:?}");
+    }
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn several_solutions_warn_by_default_and_fail_with_unique() {
+    let input = format!("{SEED_SEVERAL}\n");
+    let warned = run(&["solve"], &input);
+    assert_eq!(warned.code, 0);
+    assert_solves(SEED_SEVERAL, warned.lines()[0]);
+    assert!(warned.stderr.contains("warning: line 1: several solutions"));
+
+    let first = run(&["solve", "--first"], &input);
+    assert_eq!((first.code, first.stderr.as_str()), (0, ""));
+    assert_eq!(first.stdout, warned.stdout);
+
+    let unique = run(&["solve", "--unique"], &input);
+    assert_eq!(unique.code, 1);
+    assert_eq!(unique.stdout, "\n");
+    assert!(unique.stderr.contains("error: line 1: several solutions"));
+}
+
+#[test]
+fn odd_lines_are_errors_not_crashes() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"\xff\xfe not text\n");
+    input.extend_from_slice(&vec![b'1'; 100_000]);
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(SEEDS[0].0.as_bytes());
+    let out = run_bytes(&["solve"], &input);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, format!("\n\n{}\n", SEEDS[0].1));
+    assert!(
+        out.stderr.contains("line 1: not valid UTF-8"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.contains("line 2: longer than"), "{}", out.stderr);
+}
+
+#[test]
+fn a_slice_of_17_clue_solves_in_order_on_many_threads() {
+    let text = std::fs::read_to_string(data_path("17_clue")).unwrap();
+    let puzzles: Vec<&str> = text.lines().take(6000).collect();
+    let path = temp_file("17.txt", (puzzles.join("\n") + "\n").as_bytes());
+    let out = run(&["solve", "--threads", "4", path.to_str().unwrap()], "");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines.len(), puzzles.len());
+    for (puzzle, line) in puzzles.iter().zip(lines) {
+        assert_solves(puzzle, line);
+    }
+}
+
+#[test]
+fn count_stops_at_the_limit() {
+    let empty = ".".repeat(81);
+    let duplicate = format!("55{}", ".".repeat(79));
+    let input = format!(
+        "{empty}\n{}\n{duplicate}\n{SEED_SEVERAL}\nnonsense\n",
+        SEEDS[0].0
+    );
+    let out = run(&["count", "--limit", "7"], &input);
+    // The seed with several solutions has 103 of them.
+    assert_eq!(out.lines(), ["7", "1", "0", "7", ""]);
+    let all = run(&["count", "--limit", "1000"], &format!("{SEED_SEVERAL}\n"));
+    assert_eq!(all.stdout, "103\n");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("error: line 5:"), "{}", out.stderr);
+    let default = run(&["count", "--limit=1"], &format!("{empty}\n"));
+    assert_eq!((default.stdout.as_str(), default.code), ("1\n", 0));
+    let default = run(&["count"], &format!("{empty}\n"));
+    assert_eq!(default.stdout, "2\n");
+}
+
+#[test]
+fn usage_errors_exit_2_with_usage_on_stderr() {
+    for args in [
+        vec![],
+        vec!["frobnicate"],
+        vec!["--frobnicate"],
+        vec!["solve", "--frobnicate"],
+        vec!["count", "--limit", "0"],
+        vec!["count", "--limit"],
+        vec!["count", "--unique"],
+        vec!["rate", "--format", "xml"],
+        vec!["explain", "--strategy", "magic"],
+        vec!["solve", "a.txt", "b.txt"],
+    ] {
+        let out = run(&args, "");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(
+            out.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("Usage:"), "{args:?}: {}", out.stderr);
+        assert_eq!(out.stdout, "", "{args:?}");
+    }
+    let missing = run(&["solve", "/nonexistent/puzzles.txt"], "");
+    assert_eq!(missing.code, 2);
+    assert!(missing.stderr.contains("cannot open"), "{}", missing.stderr);
+}
+
+#[test]
+fn help_and_version() {
+    let help = run(&["--help"], "");
+    assert_eq!(help.code, 0);
+    for word in ["solve", "count", "rate", "explain", "Exit status"] {
+        assert!(help.stdout.contains(word), "{word}");
+    }
+    for command in ["solve", "count", "rate", "explain"] {
+        let own = run(&[command, "--help"], "");
+        assert_eq!(own.code, 0);
+        assert!(
+            own.stdout.contains(&format!("stepdoku {command}")),
+            "{command}"
+        );
+        assert_eq!(run(&["help", command], "").stdout, own.stdout);
+    }
+    let version = run(&["--version"], "");
+    assert_eq!(
+        version.stdout,
+        format!("stepdoku {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+/// Every JSON object the tool printed.
+fn json_lines(out: &Run) -> Vec<Value> {
+    out.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+fn values_of(puzzle: &str) -> Vec<u8> {
+    Grid::parse(puzzle).unwrap().values().to_vec()
+}
+
+fn pairs(step: &Value, key: &str) -> Vec<(usize, u8)> {
+    step[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("{key} in {step}"))
+        .iter()
+        .map(|p| {
+            (
+                p[0].as_u64().unwrap() as usize,
+                p[1].as_u64().unwrap() as u8,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
+    let input = format!("{SINGLES_ONLY}\n# comment\n{}\n", SEEDS[0].0);
+    let out = run(
+        &["explain", "--strategy", "singles", "--format", "jsonl"],
+        &input,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let records = json_lines(&out);
+    for (puzzle_idx, puzzle) in [SINGLES_ONLY, SEEDS[0].0].into_iter().enumerate() {
+        let steps: Vec<&Value> = records
+            .iter()
+            .filter(|r| r["type"] == "step" && r["puzzle"] == puzzle_idx)
+            .collect();
+        let summary = records
+            .iter()
+            .find(|r| r["type"] == "summary" && r["puzzle"] == puzzle_idx)
+            .expect("a summary per puzzle");
+        for step in &steps {
+            for key in [
+                "kind",
+                "technique",
+                "difficulty",
+                "text",
+                "placements",
+                "eliminations",
+                "depth",
+                "changes",
+            ] {
+                assert!(step.get(key).is_some(), "{key} missing from {step}");
+            }
+        }
+        for key in [
+            "solved",
+            "n_steps",
+            "n_guesses",
+            "er",
+            "ep",
+            "ed",
+            "score",
+            "level",
+        ] {
+            assert!(summary.get(key).is_some(), "{key} missing from {summary}");
+        }
+        assert_eq!(summary["solved"], true);
+        assert_eq!(summary["n_steps"], steps.len());
+        assert_eq!(steps.last().unwrap()["kind"], "solved");
+
+        // Replaying every change in order rebuilds the board, backtracks included.
+        let mut values = values_of(puzzle);
+        for step in &steps {
+            for change in step["changes"].as_array().unwrap() {
+                let cell = change["cell"].as_u64().unwrap() as usize;
+                let digit = change["digit"].as_u64().unwrap() as u8;
+                match change["op"].as_str().unwrap() {
+                    "place" => values[cell] = digit,
+                    "unplace" => values[cell] = 0,
+                    _ => {}
+                }
+            }
+        }
+        let expected = search::solve(&Grid::parse(puzzle).unwrap())
+            .unwrap()
+            .values()
+            .to_vec();
+        assert_eq!(values, expected, "puzzle {puzzle_idx}");
+    }
+
+    // Without guesses, placements alone give the solution, and no elimination removes a
+    // solution digit.
+    let solution = values_of(
+        &search::solve(&Grid::parse(SINGLES_ONLY).unwrap())
+            .unwrap()
+            .to_line(),
+    );
+    let mut values = values_of(SINGLES_ONLY);
+    for step in records
+        .iter()
+        .filter(|r| r["puzzle"] == 0 && r["type"] == "step")
+    {
+        assert_eq!(step["depth"], 0);
+        for (cell, digit) in pairs(step, "placements") {
+            assert_eq!(values[cell], 0);
+            values[cell] = digit;
+        }
+        for (cell, digit) in pairs(step, "eliminations") {
+            assert_ne!(solution[cell], digit);
+        }
+    }
+    assert_eq!(values, solution);
+}
+
+#[test]
+fn explain_text_and_step_caps() {
+    let out = run(&["explain"], &format!("{}\n", SEEDS[0].0));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("Puzzle 1 (line 1)"),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("[Hidden Single, 1.2]"));
+    assert!(out.stdout.contains("Rating: ER"));
+
+    let capped = run(
+        &[
+            "explain",
+            "--strategy",
+            "backtracking",
+            "--format",
+            "jsonl",
+            "--max-steps",
+            "25",
+        ],
+        &format!("{}\n", SEEDS[1].0),
+    );
+    assert_eq!(capped.code, 1);
+    let records = json_lines(&capped);
+    assert_eq!(records.len(), 26);
+    assert_eq!(records[25]["type"], "summary");
+    assert_eq!(records[25]["truncated"], true);
+    assert!(capped.stderr.contains("stopped after 25 steps"));
+
+    let bad = run(&["explain", "--format", "jsonl"], "12\n");
+    assert_eq!(bad.code, 1);
+    let records = json_lines(&bad);
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0]["type"], "summary");
+    assert!(records[0]["error"].is_string());
+}
+
+#[test]
+fn rate_prints_one_line_per_puzzle() {
+    let input = format!("{SINGLES_ONLY}\n\n{}\nbad\n{}\n", SEEDS[0].0, SEEDS[1].0);
+    let out = run(&["rate"], &input);
+    assert_eq!(out.code, 1);
+    let lines = out.lines();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[2], "");
+    for line in [lines[0], lines[1], lines[3]] {
+        let columns: Vec<&str> = line.split('\t').collect();
+        assert_eq!(columns.len(), 7, "{line}");
+        assert!(columns[0].parse::<f32>().is_ok(), "{line}");
+        assert!(["guess", "no-guess"].contains(&columns[5]), "{line}");
+    }
+    assert!(
+        lines[0].starts_with("2.3\t") || lines[0].starts_with("1."),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("\tEasy\tno-guess\t"), "{}", lines[0]);
+
+    let json = run(&["rate", "--format", "jsonl"], &input);
+    let records = json_lines(&json);
+    assert_eq!(records.len(), 4);
+    assert_eq!(records[0]["level"], "Easy");
+    assert_eq!(records[2]["line"], 4);
+    assert!(records[2]["error"].is_string());
+    assert_eq!(records[3]["puzzle"], 3);
+    assert_eq!(records[3]["solved"], true);
+}
+
+#[test]
+fn a_closed_pipe_ends_the_run_quietly() {
+    let text = std::fs::read_to_string(data_path("17_clue")).unwrap();
+    let path = temp_file("pipe.txt", text.as_bytes());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
+        .args(["solve", path.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 82];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(stderr, "");
+    assert_eq!(status.code(), Some(0));
+}
