@@ -2,7 +2,10 @@
 //!
 //! Usage: `stepdoku-bench [--rounds N] [--sample-17 N] [--tsv PATH]` measures every
 //! collection; `stepdoku-bench --count-all COLLECTION` only counts every puzzle of one
-//! collection to two solutions with the fast solver (for a peak-memory measurement).
+//! collection to two solutions with the fast solver (for a peak-memory measurement);
+//! `stepdoku-bench --profile COLLECTION N SOLVER` counts the first N puzzles of a collection
+//! to two solutions once with one solver (`fast` or `sudoku`) and prints the solutions and
+//! guesses found, for instruction counts under `valgrind --tool=callgrind`.
 //!
 //! Each round runs every solver once over the whole collection, solvers alternating, and the
 //! best round per solver is reported, in µs per puzzle. Puzzles are parsed before timing.
@@ -86,6 +89,7 @@ struct Args {
     sample_17: usize,
     tsv: Option<String>,
     count_all: Option<String>,
+    profile: Option<(String, usize, String)>,
 }
 
 fn parse_args() -> Args {
@@ -94,6 +98,7 @@ fn parse_args() -> Args {
         sample_17: 10_000,
         tsv: None,
         count_all: None,
+        profile: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -103,6 +108,11 @@ fn parse_args() -> Args {
             "--sample-17" => args.sample_17 = value().parse().expect("a number"),
             "--tsv" => args.tsv = Some(value()),
             "--count-all" => args.count_all = Some(value()),
+            "--profile" => {
+                let name = value();
+                let n = value().parse().expect("a number");
+                args.profile = Some((name, n, value()));
+            }
             _ => panic!("unknown option {a}"),
         }
     }
@@ -111,6 +121,23 @@ fn parse_args() -> Args {
 
 fn main() {
     let args = parse_args();
+    if let Some((name, n, solver)) = args.profile {
+        let puzzles = load(&name, n);
+        if solver == "sudoku" {
+            let peers: Vec<Sudoku> = puzzles
+                .iter()
+                .map(|p| Sudoku::from_bytes(*p).expect("a valid puzzle for the sudoku crate"))
+                .collect();
+            println!("{} solutions", run_peer(&peers, 2));
+        } else {
+            let totals = run_ours(&mut Fast9Solver::new(), &puzzles, 2);
+            println!(
+                "{} solutions, {} guesses, {} without guessing",
+                totals.n_solutions, totals.n_guesses, totals.n_without_guess
+            );
+        }
+        return;
+    }
     if let Some(name) = args.count_all {
         let puzzles = load(&name, usize::MAX);
         let (secs, totals) = timed(|| run_ours(&mut Fast9Solver::new(), &puzzles, 2));

@@ -2,7 +2,9 @@
 //!
 //! Add functions here; do not rewrite those of others.
 
-use crate::grid::{Cell, House, Shape};
+use crate::digits::{Digit, DigitSet};
+use crate::grid::{Cell, House, HouseKind, Shape};
+use crate::trace::{Board, Change};
 use std::sync::OnceLock;
 
 /// The geometry of a shape, computed once: the cells of each house, the houses and the peers
@@ -21,6 +23,8 @@ pub struct Geometry {
     pub cell_houses: Vec<[usize; 3]>,
     /// The peers of each cell (cells sharing a house with it, itself excluded).
     pub peers: Vec<Vec<Cell>>,
+    /// The peers of each cell as a bit set wide enough for every shape.
+    peer_bits: Vec<CellSet<10>>,
 }
 
 impl Geometry {
@@ -31,10 +35,11 @@ impl Geometry {
             .cells()
             .map(|c| shape.houses_of(c).map(|h| h.id(shape)))
             .collect();
-        let peers = shape
+        let peers: Vec<Vec<Cell>> = shape
             .cells()
             .map(|c| shape.cells().filter(|&p| shape.sees(c, p)).collect())
             .collect();
+        let peer_bits = peers.iter().map(|p| CellSet::of(p)).collect();
         Geometry {
             shape,
             size: shape.size(),
@@ -42,7 +47,15 @@ impl Geometry {
             house_cells,
             cell_houses,
             peers,
+            peer_bits,
         }
+    }
+
+    /// The peers of a cell as a [`CellSet`] of `W` words (`W` at least [`words_for`] the shape).
+    pub fn peer_set<const W: usize>(&self, cell: Cell) -> CellSet<W> {
+        let mut set = CellSet::EMPTY;
+        set.0.copy_from_slice(&self.peer_bits[cell.index()].0[..W]);
+        set
     }
 
     /// The house with a dense id.
@@ -85,8 +98,13 @@ impl<const W: usize> CellSet<W> {
     /// The set of the first `n` cells.
     pub fn first_n(n: usize) -> CellSet<W> {
         let mut set = CellSet::EMPTY;
-        for i in 0..n {
-            set.insert(Cell::new(i));
+        for (i, word) in set.0.iter_mut().enumerate() {
+            let lo = i * 64;
+            if n >= lo + 64 {
+                *word = u64::MAX;
+            } else if n > lo {
+                *word = (1u64 << (n - lo)) - 1;
+            }
         }
         set
     }
@@ -184,11 +202,6 @@ pub fn words_for(shape: Shape) -> usize {
     shape.n_cells().div_ceil(64)
 }
 
-/// Per-shape peer sets as [`CellSet`]s, indexed by cell.
-pub fn peer_sets<const W: usize>(geometry: &Geometry) -> Vec<CellSet<W>> {
-    geometry.peers.iter().map(|p| CellSet::of(p)).collect()
-}
-
 /// Cells named people's way: `r1c2, r3c4`.
 pub fn cell_list(shape: Shape, cells: &[Cell]) -> String {
     let names: Vec<String> = cells.iter().map(|c| c.name(shape)).collect();
@@ -202,4 +215,199 @@ pub fn and_list(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
+}
+
+/// Where each digit can still go in each house, as bit masks of positions within the house
+/// (bit `i` is the `i`-th cell of [`Geometry::house_cells`]), with the digits already placed
+/// in each house. Built once per finder call, it answers "which cells of this house can take
+/// this digit" without allocating:
+///
+/// ```text
+///  masks[digit_idx * n_houses + house_id]   bit i set ⇔ house_cells[house_id][i] has the digit
+/// ```
+#[derive(Clone, Debug)]
+pub struct HousePlaces {
+    n_houses: usize,
+    masks: Vec<u32>,
+    placed: Vec<DigitSet>,
+}
+
+impl HousePlaces {
+    /// The places of every digit in every house of the board.
+    pub fn new(board: &Board, geometry: &Geometry) -> HousePlaces {
+        let n_houses = geometry.house_cells.len();
+        let mut masks = vec![0u32; geometry.size * n_houses];
+        let mut placed = vec![DigitSet::EMPTY; n_houses];
+        for (house_id, cells) in geometry.house_cells.iter().enumerate() {
+            for (pos, &cell) in cells.iter().enumerate() {
+                if let Some(digit) = board.value(cell) {
+                    placed[house_id].insert(digit);
+                    continue;
+                }
+                for digit in board.candidates(cell).iter() {
+                    masks[digit.index() * n_houses + house_id] |= 1 << pos;
+                }
+            }
+        }
+        HousePlaces {
+            n_houses,
+            masks,
+            placed,
+        }
+    }
+
+    /// The positions within the house where the digit is still a candidate.
+    pub fn get(&self, digit: Digit, house_id: usize) -> u32 {
+        self.masks[digit.index() * self.n_houses + house_id]
+    }
+
+    /// The digits already placed in the house.
+    pub fn placed(&self, house_id: usize) -> DigitSet {
+        self.placed[house_id]
+    }
+}
+
+/// The positions of the set bits of a mask, lowest first.
+pub fn bit_positions(mask: u32) -> impl Iterator<Item = usize> {
+    let mut bits = mask;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let pos = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(pos)
+    })
+}
+
+/// The eliminations of `digit` from those of `cells` that still have it as a candidate.
+pub fn eliminate_from(board: &Board, digit: Digit, cells: &[Cell]) -> Vec<Change> {
+    cells
+        .iter()
+        .filter(|&&cell| board.has_candidate(cell, digit))
+        .map(|&cell| Change::Eliminate { cell, digit })
+        .collect()
+}
+
+/// What a list of eliminations removes, grouped by cell: "3 and 6 from r8c1 and r8c2; 3 from
+/// r8c5". Cells that lose the same digits share a group; groups keep the order of first use.
+pub fn removal_text(shape: Shape, changes: &[Change]) -> String {
+    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
+    for change in changes {
+        if let Change::Eliminate { cell, digit } = *change {
+            match per_cell.iter_mut().find(|(c, _)| *c == cell) {
+                Some((_, digits)) => digits.insert(digit),
+                None => per_cell.push((cell, DigitSet::single(digit))),
+            }
+        }
+    }
+    let mut groups: Vec<(DigitSet, Vec<Cell>)> = Vec::new();
+    for (cell, digits) in per_cell {
+        match groups.iter_mut().find(|(d, _)| *d == digits) {
+            Some((_, cells)) => cells.push(cell),
+            None => groups.push((digits, vec![cell])),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(digits, cells)| {
+            let digit_names: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+            let cell_names: Vec<String> = cells.iter().map(|c| c.name(shape)).collect();
+            format!("{} from {}", and_list(&digit_names), and_list(&cell_names))
+        })
+        .collect();
+    parts.join("; ")
+}
+
+/// "r3c7 loses 4" or "r3c7 and r3c9 lose 4", for eliminations of one digit.
+pub fn lose_text(shape: Shape, changes: &[Change], digit: Digit) -> String {
+    let names: Vec<String> = changes
+        .iter()
+        .filter_map(|change| match *change {
+            Change::Eliminate { cell, .. } => Some(cell.name(shape)),
+            _ => None,
+        })
+        .collect();
+    let verb = if names.len() == 1 { "loses" } else { "lose" };
+    format!("{} {verb} {digit}", and_list(&names))
+}
+
+/// Lines of one kind named people's way: "rows 2 and 7", "columns 1, 4 and 9" (1-based).
+pub fn lines_text(kind: HouseKind, indices: &[usize]) -> String {
+    let numbers: Vec<String> = indices.iter().map(|i| (i + 1).to_string()).collect();
+    let word = kind.word();
+    if numbers.len() == 1 {
+        format!("{word} {}", numbers[0])
+    } else {
+        format!("{word}s {}", and_list(&numbers))
+    }
+}
+
+/// The first choice of `k` items, in lexicographic order of their indices, whose masks
+/// together have exactly `k` bits, for which `check` returns a result. This is the shape of
+/// every locked set: `k` cells holding `k` digits, `k` digits with `k` places, `k` base
+/// lines of a fish on `k` cover lines. Choices whose union grows past `k` bits are pruned.
+pub fn find_locked_set<T>(
+    masks: &[u32],
+    k: usize,
+    mut check: impl FnMut(&[usize], u32) -> Option<T>,
+) -> Option<T> {
+    fn extend<T>(
+        masks: &[u32],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<usize>,
+        union: u32,
+        check: &mut dyn FnMut(&[usize], u32) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return if union.count_ones() as usize == k {
+                check(chosen, union)
+            } else {
+                None
+            };
+        }
+        for idx in start..masks.len() {
+            if masks.len() - idx < k - chosen.len() {
+                break;
+            }
+            let grown = union | masks[idx];
+            if grown.count_ones() as usize > k {
+                continue;
+            }
+            chosen.push(idx);
+            if let Some(found) = extend(masks, k, idx + 1, chosen, grown, check) {
+                return Some(found);
+            }
+            chosen.pop();
+        }
+        None
+    }
+    if k == 0 || masks.len() < k {
+        return None;
+    }
+    let mut chosen = Vec::with_capacity(k);
+    extend(masks, k, 0, &mut chosen, 0, &mut check)
+}
+
+/// Calls `$func::<W>($args…)` with the [`CellSet`] width `W` that fits the shape.
+macro_rules! with_cell_width {
+    ($shape:expr, $func:ident ( $($arg:expr),* $(,)? )) => {
+        match $crate::logic::util::words_for($shape) {
+            1 => $func::<1>($($arg),*),
+            2 => $func::<2>($($arg),*),
+            3 => $func::<3>($($arg),*),
+            4 => $func::<4>($($arg),*),
+            _ => $func::<10>($($arg),*),
+        }
+    };
+}
+pub(crate) use with_cell_width;
+
+/// Whether two distinct cells share a house, from the precomputed houses of each cell (no
+/// division, unlike [`Shape::sees`]).
+pub fn sees(geometry: &Geometry, a: Cell, b: Cell) -> bool {
+    let [ra, ca, ba] = geometry.cell_houses[a.index()];
+    let [rb, cb, bb] = geometry.cell_houses[b.index()];
+    a != b && (ra == rb || ca == cb || ba == bb)
 }

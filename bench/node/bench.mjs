@@ -1,0 +1,148 @@
+// Node side of the benchmark: our solver and the Rust `sudoku` crate compiled to wasm, the
+// page's own module if it is built, and the npm package `@algorithm.ts/sudoku`.
+//
+// Usage: node node/bench.mjs <bench dir> <sample of 17_clue> <rounds> [native tsv]
+// Each round runs every solver once over a collection, solvers alternating; the best round
+// per solver is reported in µs per puzzle.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+const [benchArg, sampleArg, roundsArg, nativeTsv] = process.argv.slice(2);
+const benchDir = path.resolve(benchArg ?? '.');
+const sample17 = Number(sampleArg ?? 10000);
+const rounds = Number(roundsArg ?? 5);
+const require = createRequire(path.join(benchDir, 'package.json'));
+const dataDir = path.join(benchDir, '..', '..', 'shared', 'data');
+const collections = ['17_clue', 'magictour_top1465', 'forum_hardest_1106', 'serg_benchmark',
+  'norvig_top95', 'norvig_hardest'];
+
+/** Solvers: name → { count(text, limit) → Uint32Array|number[] | null, first(text) }. */
+const solvers = [];
+
+function wasmBatch(name, dir) {
+  const file = path.join(benchDir, 'pkg', dir, dir.replace(/-(scalar|simd)$/, '').replaceAll('-', '_') + '.js');
+  if (!fs.existsSync(file)) return;
+  const m = require(file);
+  solvers.push({ name, count: (t, limit) => m.count_batch(t, limit), guesses: m.guesses_batch });
+}
+wasmBatch('ours wasm', 'stepdoku-bench-wasm-ours-scalar');
+wasmBatch('ours wasm simd128', 'stepdoku-bench-wasm-ours-simd');
+wasmBatch('sudoku crate wasm', 'stepdoku-bench-wasm-sudoku-scalar');
+
+// The page's module, as the page loads it (wasm-bindgen --target web), if it is built.
+const pageWasm = path.join(benchDir, '..', 'www', 'pkg', 'stepdoku_bg.wasm');
+const pageJs = path.join(benchDir, '..', 'www', 'pkg', 'stepdoku.js');
+if (fs.existsSync(pageWasm) && fs.existsSync(pageJs)) {
+  try {
+    // Copied to .mjs so node loads it as an ES module whatever package.json says.
+    const copy = path.join(benchDir, 'target', 'page-module.mjs');
+    fs.mkdirSync(path.dirname(copy), { recursive: true });
+    fs.copyFileSync(pageJs, copy);
+    const page = await import(pathToFileURL(copy).href + '?' + Date.now());
+    page.initSync({ module: fs.readFileSync(pageWasm) });
+    if (typeof page.countSolutionsBatch === 'function') {
+      solvers.push({ name: 'ours wasm (page module)', count: (t, limit) => page.countSolutionsBatch(t, limit) });
+    } else {
+      console.log('www/pkg has no countSolutionsBatch export; page module not measured');
+    }
+  } catch (e) {
+    console.log(`page module not measured: ${e.message}`);
+  }
+} else {
+  console.log('www/pkg/stepdoku_bg.wasm not built; page module not measured');
+}
+
+// npm @algorithm.ts/sudoku (dancing links), first solution only.
+{
+  const { SudokuSolver, createSudokuBoardData } = require('@algorithm.ts/sudoku');
+  const solver = new SudokuSolver({ childMatrixWidth: 3 });
+  const solution = createSudokuBoardData(9);
+  solvers.push({
+    name: '@algorithm.ts/sudoku',
+    firstOnly: true,
+    prepare: (lines) => lines.map((l) => Array.from(l, (c) => (c >= '1' && c <= '9' ? c.charCodeAt(0) - 49 : -1))),
+    solve: (boards) => { let n = 0; for (const b of boards) n += solver.solve(b, solution) ? 1 : 0; return n; },
+  });
+}
+
+const sum = (xs) => { let s = 0; for (const x of xs) s += x; return s; };
+const results = []; // { collection, n, solver, limit, us }
+const guessRows = {};
+for (const name of collections) {
+  let lines = fs.readFileSync(path.join(dataDir, `${name}.txt`), 'utf8').split('\n').filter((l) => l.length === 81);
+  if (name === '17_clue') lines = lines.slice(0, sample17);
+  const text = lines.join('\n');
+  const n = lines.length;
+  const best = new Map();
+  const counts = new Map();
+  const prepared = new Map();
+  for (const s of solvers) if (s.prepare) prepared.set(s.name, s.prepare(lines));
+  for (let r = 0; r < rounds; r++) {
+    for (const limit of [1, 2]) {
+      for (const s of solvers) {
+        if (s.firstOnly && limit === 2) continue;
+        const t0 = performance.now();
+        const found = s.solve ? s.solve(prepared.get(s.name)) : sum(s.count(text, limit));
+        const us = ((performance.now() - t0) * 1000) / n;
+        const key = `${s.name}\t${limit}`;
+        best.set(key, Math.min(best.get(key) ?? Infinity, us));
+        counts.set(key, found);
+      }
+    }
+  }
+  // Every solver must agree with the first one on the number of solutions found.
+  for (const limit of [1, 2]) {
+    const ref = counts.get(`${solvers[0].name}\t${limit}`);
+    for (const s of solvers) {
+      const c = counts.get(`${s.name}\t${limit}`);
+      if (c !== undefined && c !== ref) throw new Error(`${name}: ${s.name} found ${c}, ${solvers[0].name} ${ref} (limit ${limit})`);
+    }
+  }
+  for (const [key, us] of best) {
+    const [solver, limit] = key.split('\t');
+    results.push({ collection: name, n, solver, limit: Number(limit), us });
+  }
+  const g = solvers.find((s) => s.guesses);
+  if (g) guessRows[name] = g.guesses(text, 2) / n;
+}
+
+const fmt = (x) => (x === undefined ? '–' : x >= 100 ? x.toFixed(0) : x.toFixed(2));
+const get = (c, s, l) => results.find((r) => r.collection === c && r.solver === s && r.limit === l)?.us;
+console.log(`\nnode ${process.version}, wasm, best of ${rounds} rounds, µs/puzzle (17_clue: first ${sample17})`);
+for (const limit of [1, 2]) {
+  const names = solvers.filter((s) => !(s.firstOnly && limit === 2)).map((s) => s.name);
+  console.log(`\n${limit === 1 ? 'first solution (limit 1)' : 'count to 2 (limit 2)'}`);
+  console.log(['collection'.padEnd(19), ...names.map((s) => s.padStart(Math.max(10, s.length))), 'ours/sudoku-wasm'].join(' '));
+  for (const c of collections) {
+    const ours = get(c, 'ours wasm', limit);
+    const peer = get(c, 'sudoku crate wasm', limit);
+    console.log([c.padEnd(19), ...names.map((s) => fmt(get(c, s, limit)).padStart(Math.max(10, s.length))),
+      (ours && peer ? (ours / peer).toFixed(2) : '–').padStart(16)].join(' '));
+  }
+}
+
+// One summary table: count to 2 (first solution for the npm package), native and wasm.
+const native = new Map();
+if (nativeTsv && fs.existsSync(nativeTsv)) {
+  for (const line of fs.readFileSync(nativeTsv, 'utf8').trim().split('\n').slice(1)) {
+    const [, c, , solver, limit, us, gpp, pct] = line.split('\t');
+    native.set(`${c}\t${solver}\t${limit}`, { us: Number(us), gpp, pct });
+  }
+}
+const nat = (c, s, l) => native.get(`${c}\t${s}\t${l}`)?.us;
+console.log('\nSummary, µs/puzzle counting to 2 solutions (the npm package: first solution only)');
+const cols = ['ours native', 'sudoku native', 'ratio', 'ours wasm', 'ours simd', 'page module', 'sudoku wasm', 'ratio', 'algorithm.ts', 'guesses/p', '% no guess'];
+console.log(['collection'.padEnd(19), ...cols.map((s) => s.padStart(12))].join(' '));
+for (const c of collections) {
+  const on = nat(c, 'ours fast', 2), sn = nat(c, 'sudoku crate', 2);
+  const ow = get(c, 'ours wasm', 2), sw = get(c, 'sudoku crate wasm', 2);
+  const row = [on, sn, on && sn ? on / sn : undefined, ow, get(c, 'ours wasm simd128', 2),
+    get(c, 'ours wasm (page module)', 2), sw, ow && sw ? ow / sw : undefined, get(c, '@algorithm.ts/sudoku', 1)];
+  const info = native.get(`${c}\tours fast\t2`);
+  console.log([c.padEnd(19), ...row.map((x) => fmt(x).padStart(12)),
+    (info?.gpp ?? fmt(guessRows[c])).padStart(12), (info?.pct ?? '–').padStart(12)].join(' '));
+}
+console.log('ratio = ours / sudoku crate (below 1: ours is faster)');

@@ -1,0 +1,161 @@
+// Shared set-up of the browser tests: the static server on a free port, headless Chromium
+// with a fresh profile, and helpers that find things the way a person does (by role and
+// accessible name).
+
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+
+export const PUZZLES = {
+  easy: '850002400720000009004000000000107002305000900040000000000080070017000000000036040',
+  hardest: '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
+  several: '000000401000000000210000030059813000601090000000004000030006018000020905006500002',
+  // r1c9 sees 1–8 in its row and 9 in its column.
+  none: `12345678.........9${'.'.repeat(63)}`,
+  duplicate: `...5..5..${'.'.repeat(72)}`,
+  // A 25×25 puzzle whose verdict takes the solver many seconds (several solutions, found
+  // late): for Working…, responsiveness and Cancel.
+  slow25:
+    'A..DEF.H...L...PQ....VWX.F.........AB....L.N.PQRST....OA.....QRS.U..X..GHI..Q...K..N.U..XY.GHIJAB.D.' +
+    'UV..Y...S........CDEK.MNO...CD..L...U...V.S.HY..QIQT..WX.......H.LM..BJP...J.S..O..........RQ.C...HK' +
+    'X.N..B..PV....WGI..FC...U..G.M.....B........DL..VW.AO..N.S..M..U...G...K.L.....S.....O....Y.B.......' +
+    '....L...R...............C..EUK......W....D....H.PR.......OU.XH.B.....P.DN.V..BENI.A.....WQC..TX.RPY.' +
+    '.MJ.V....W..TPAD......L.X.SPY..DUV.C.....A..NWIEM..C.W...P...Y..N.K.V.O......TQUE.........MF.W..A.C.' +
+    '....CQ.B.MT.........D.X...RD..TS........W.FM..YG.....M.....L.....E.X.RQ..T....O.G.XE........DJV.S.BA' +
+    'W........P..D..TYN...O..M',
+};
+
+/**
+ * Starts the server and the browser, with a fresh profile directory (Playwright passes it
+ * to Chromium as --user-data-dir); returns `{ url, browser, close }`, `browser` being the
+ * browser's one context.
+ */
+export async function launch() {
+  const { server, url } = await startServer({ port: 0 });
+  const profile = await mkdtemp(join(tmpdir(), 'stepdoku-chromium-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  await mkdir(ARTIFACTS, { recursive: true });
+  return {
+    url,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens the page (optionally at a hash) and waits until the board is ready and has its
+ * verdict. Page errors fail the test that reads `errors`.
+ */
+export async function openPage(browser, url, { hash = '', colorScheme = 'light', viewport } = {}) {
+  const page = await browser.newPage();
+  await page.emulateMedia({ colorScheme });
+  await page.setViewportSize(viewport ?? { width: 1280, height: 900 });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(new Error(`${message.text()} ${message.location().url}`));
+    }
+  });
+  await page.goto(url + hash);
+  await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
+  await cell(page, 1, 1).waitFor();
+  return { page, errors };
+}
+
+/** The grid cell at 1-based row `r`, column `c`. */
+export function cell(page, r, c) {
+  return page.getByRole('gridcell', { name: `Row ${r}, column ${c}`, exact: true });
+}
+
+export function button(page, name) {
+  return page.getByRole('button', { name, exact: true });
+}
+
+/** The status region's text. */
+export function statusText(page) {
+  return page.getByRole('status').innerText();
+}
+
+/**
+ * What the grid shows, read from the DOM: per cell its digit ('' if none), its origin, and
+ * its visible candidates (as a string of symbols).
+ */
+export function readGrid(page) {
+  return page.locator('stepdoku-board').evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll('[role="gridcell"]')].map((cell) => ({
+      digit: cell.querySelector('.digit').textContent,
+      origin: cell.dataset.origin ?? '',
+      candidates: cell.classList.contains('with-cands')
+        ? [...cell.querySelectorAll('.cand.on')].map((c) => c.textContent).join('')
+        : '',
+      classes: [...cell.classList].filter((c) => c !== 'cell' && c !== 'selected').sort().join(' '),
+      description: cell.getAttribute('aria-description'),
+    })),
+  );
+}
+
+/** The grid's digits on one line, '.' for empty cells. */
+export async function gridLine(page) {
+  return (await readGrid(page)).map((c) => c.digit || '.').join('');
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** The number a counter (Steps, Placements, Guesses, Backtracks, Depth) shows. */
+export async function counter(page, name) {
+  const text = await page.locator(`stepdoku-board dd[data-count="${name.toLowerCase()}"]`).innerText();
+  return Number(text.replace(/,/g, ''));
+}
+
+/** Chooses an option of a labelled select by its visible text. */
+export function choose(page, label, option) {
+  return page.getByLabel(label, { exact: true }).selectOption({ label: option });
+}
+
+/** The Puzzle text box. */
+export function puzzleBox(page) {
+  return page.getByRole('textbox', { name: 'Puzzle', exact: true });
+}
+
+/** Loads puzzle text through the Puzzle box, as typed then Enter. */
+export async function loadPuzzle(page, text) {
+  await puzzleBox(page).fill(text);
+  await puzzleBox(page).press('Enter');
+}
+
+/** Puts text on the clipboard, for a real Ctrl+V. */
+export async function setClipboard(page, text) {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+}
+
+/** Waits until the status region's text matches. */
+export async function waitForStatus(page, pattern, timeout = 10000) {
+  await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout });
+}

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { speedIndex, SPEEDS } from '../../www/controls.js';
+import { offsetOf } from '../../www/puzzle-bar.js';
+import { DEFAULT_SAMPLE, SAMPLES } from '../../www/samples.js';
+import wasm from './wasm.mjs';
+
+test('every sample reads and has the verdict it is listed with', () => {
+  for (const sample of SAMPLES) {
+    assert.equal(wasm.analyze(sample.text).status, sample.verdict, sample.name);
+  }
+  assert.equal(new Set(SAMPLES.map((s) => s.id)).size, SAMPLES.length, 'ids are unique');
+  assert.equal(DEFAULT_SAMPLE.id, 'easy');
+});
+
+test('the samples cover the seed examples and the small and large sizes', () => {
+  const sizes = new Set(SAMPLES.map((s) => wasm.parsePuzzle(s.text).size));
+  for (const size of [4, 6, 9, 16]) {
+    assert.ok(sizes.has(size), `${size}×${size}`);
+  }
+});
+
+test('offsetOf turns a 1-based line and column into a character offset', () => {
+  assert.equal(offsetOf('abc', [1, 1]), 0);
+  assert.equal(offsetOf('abc\ndef', [2, 3]), 6);
+  // 'x' is a blank below 25×25; 'z' is no digit of a 9×9 puzzle.
+  const text = `12.\n4z6\n${'.'.repeat(75)}`;
+  const bad = wasm.analyze(text);
+  assert.deepEqual(bad.position, [2, 2]);
+  assert.equal(text[offsetOf(text, bad.position)], 'z');
+});
+
+test('speedIndex picks the nearest offered speed', () => {
+  assert.equal(SPEEDS[speedIndex(8)], 8);
+  assert.equal(SPEEDS[speedIndex(9)], 8);
+  assert.equal(SPEEDS[speedIndex(Infinity)], Infinity);
+  assert.equal(SPEEDS[speedIndex(0.1)], 1);
+});

@@ -1,0 +1,26 @@
+// Loads the wasm module (www/pkg, built by scripts/build-wasm.sh) into node for the unit
+// tests, synchronously, as the page's worker would load it.
+
+import { readFileSync } from 'node:fs';
+import * as wasm from '../../www/pkg/stepdoku.js';
+
+wasm.initSync({ module: readFileSync(new URL('../../www/pkg/stepdoku_bg.wasm', import.meta.url)) });
+
+export default wasm;
+
+/** A puzzle's shape and values as the page reads them. */
+export function parse(text) {
+  const { size, boxRows, boxCols, values } = wasm.parsePuzzle(text);
+  return { shape: { size, boxRows, boxCols }, values };
+}
+
+/** Every step of a trace. */
+export function trace(text, strategy, limit = Infinity) {
+  const solver = new wasm.Solver(text, strategy);
+  const steps = [];
+  for (let batch; steps.length < limit && (batch = solver.stepMany(500)).length; ) {
+    steps.push(...batch);
+  }
+  solver.free();
+  return steps.slice(0, limit);
+}

@@ -1,0 +1,160 @@
+// The board the player shows: a digit or nothing in each cell, where each digit came from,
+// and the candidates of each cell. Pure data and functions, no DOM: tested with node --test.
+//
+// Candidates are a bitmask per cell, bit d-1 for digit d (sizes up to 25 fit in 32 bits):
+//
+//   digit:   … 9 8 7 6 5 4 3 2 1
+//   bit:     … 8 7 6 5 4 3 2 1 0
+//
+// As in the Rust trace, a filled cell keeps the candidates it had, unreported: taking the
+// digit out again (a backtrack) brings them back unchanged.
+
+/** Where the digit of a cell came from. */
+export const Origin = Object.freeze({
+  EMPTY: 0,
+  GIVEN: 1,
+  DEDUCED: 2,
+  GUESS: 3,
+  SOLUTION: 4,
+});
+
+/**
+ * A board of a shape `{ size, boxRows, boxCols }` holding `values` (one per cell, 0 for
+ * empty); every non-zero value is a given. Candidates start empty: see `withCandidates`.
+ */
+export function createBoard(shape, values) {
+  const nCells = shape.size * shape.size;
+  if (values.length !== nCells) {
+    throw new RangeError(`a ${shape.size}×${shape.size} board has ${nCells} cells, not ${values.length}`);
+  }
+  const board = {
+    size: shape.size,
+    boxRows: shape.boxRows,
+    boxCols: shape.boxCols,
+    values: Uint8Array.from(values),
+    origins: new Uint8Array(nCells),
+    depths: new Uint16Array(nCells),
+    candidates: new Uint32Array(nCells),
+  };
+  board.values.forEach((v, i) => {
+    board.origins[i] = v ? Origin.GIVEN : Origin.EMPTY;
+  });
+  return board;
+}
+
+/**
+ * The candidates every empty cell starts a trace with: the digits no given of its row, column
+ * or box holds. This is the one Sudoku rule the page knows, and it lives here only because
+ * the wasm module has no export for it yet; an `initialCandidates(text)` export should
+ * replace it so the page never re-derives rules.
+ */
+export function initialCandidates(board) {
+  const { size, boxRows, boxCols, values } = board;
+  const all = (1 << size) - 1;
+  const rows = new Uint32Array(size);
+  const cols = new Uint32Array(size);
+  const boxes = new Uint32Array(size);
+  const boxOf = (r, c) => Math.floor(r / boxRows) * (size / boxCols) + Math.floor(c / boxCols);
+  values.forEach((v, i) => {
+    if (v) {
+      const r = Math.floor(i / size);
+      const c = i % size;
+      rows[r] |= 1 << (v - 1);
+      cols[c] |= 1 << (v - 1);
+      boxes[boxOf(r, c)] |= 1 << (v - 1);
+    }
+  });
+  return Uint32Array.from(values, (v, i) => {
+    const r = Math.floor(i / size);
+    const c = i % size;
+    return (all & ~(rows[r] | cols[c] | boxes[boxOf(r, c)])) >>> 0;
+  });
+}
+
+/** The board of a puzzle at the start of a trace: its givens and initial candidates. */
+export function startingBoard(shape, values) {
+  const board = createBoard(shape, values);
+  board.candidates = initialCandidates(board);
+  return board;
+}
+
+/** How a step marks the digits it places: guesses as guesses, the rest as deductions. */
+function originOf(step) {
+  return step.kind === 'guess' ? Origin.GUESS : Origin.DEDUCED;
+}
+
+/**
+ * Applies the changes of a step in order. Returns what `undoStep` needs to restore the
+ * origins of digits the step takes out (a backtrack), or null when it takes none out.
+ */
+export function applyStep(board, step) {
+  let removed = null;
+  for (const change of step.changes) {
+    const { cell, digit } = change;
+    const bit = 1 << (digit - 1);
+    switch (change.op) {
+      case 'place':
+        board.values[cell] = digit;
+        board.origins[cell] = originOf(step);
+        board.depths[cell] = step.depth;
+        break;
+      case 'unplace':
+        removed ??= [];
+        removed.push(board.origins[cell], board.depths[cell]);
+        board.values[cell] = 0;
+        board.origins[cell] = Origin.EMPTY;
+        board.depths[cell] = 0;
+        break;
+      case 'eliminate':
+        board.candidates[cell] &= ~bit;
+        break;
+      case 'restore':
+        board.candidates[cell] |= bit;
+        break;
+      default:
+        throw new TypeError(`unknown change ${change.op}`);
+    }
+  }
+  return removed;
+}
+
+/** Undoes a step: the inverse of its changes, last first. `record` is what applyStep gave. */
+export function undoStep(board, step, record) {
+  let at = record ? record.length : 0;
+  for (let i = step.changes.length - 1; i >= 0; i--) {
+    const { op, cell, digit } = step.changes[i];
+    const bit = 1 << (digit - 1);
+    switch (op) {
+      case 'place':
+        board.values[cell] = 0;
+        board.origins[cell] = Origin.EMPTY;
+        board.depths[cell] = 0;
+        break;
+      case 'unplace':
+        at -= 2;
+        board.values[cell] = digit;
+        board.origins[cell] = record[at];
+        board.depths[cell] = record[at + 1];
+        break;
+      case 'eliminate':
+        board.candidates[cell] |= bit;
+        break;
+      case 'restore':
+        board.candidates[cell] &= ~bit;
+        break;
+      default:
+        throw new TypeError(`unknown change ${op}`);
+    }
+  }
+}
+
+/** Fills every empty cell from a solution's values, marking those digits as the solution's. */
+export function fillSolution(board, solutionValues) {
+  solutionValues.forEach((v, i) => {
+    if (!board.values[i] && v) {
+      board.values[i] = v;
+      board.origins[i] = Origin.SOLUTION;
+    }
+  });
+  return board;
+}

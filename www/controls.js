@@ -1,0 +1,161 @@
+// The player's controls: Solve, Play/Pause, Step back/forward, To start, Clear, the strategy
+// and speed, the Working…/Cancel indicator, and the counters.
+
+/** Speeds the slider offers, in steps per second; the last plays as fast as steps arrive. */
+export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, Infinity];
+
+export const STRATEGIES = [
+  { id: 'backtracking', name: 'Backtracking' },
+  { id: 'singles', name: 'Singles + search' },
+  { id: 'human', name: 'Human' },
+];
+
+/** The slider position closest to a speed. */
+export function speedIndex(stepsPerSecond) {
+  if (stepsPerSecond === Infinity) {
+    return SPEEDS.length - 1;
+  }
+  let best = 0;
+  SPEEDS.forEach((s, i) => {
+    if (Math.abs(Math.log(s) - Math.log(stepsPerSecond)) < Math.abs(Math.log(SPEEDS[best]) - Math.log(stepsPerSecond))) {
+      best = i;
+    }
+  });
+  return best;
+}
+
+export function speedText(stepsPerSecond) {
+  return stepsPerSecond === Infinity ? 'Maximum' : `${stepsPerSecond.toLocaleString('en')} steps/s`;
+}
+
+const ICONS = {
+  solve: '<path d="M4 10.5l4 4 8-9"/>',
+  play: '<path d="M6 4l10 6-10 6z" class="fill"/>',
+  pause: '<path d="M6 4h3v12H6zM11 4h3v12h-3z" class="fill"/>',
+  back: '<path d="M12 5l-5 5 5 5"/>',
+  forward: '<path d="M8 5l5 5-5 5"/>',
+  start: '<path d="M6 5v10M15 5l-6 5 6 5"/>',
+  clear: '<path d="M5 5l10 10M15 5L5 15"/>',
+};
+
+function icon(name) {
+  return `<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">${ICONS[name]}</svg>`;
+}
+
+/**
+ * Mounts the controls into `host`. `on` holds `solve()`, `togglePlay()`, `back()`,
+ * `forward()`, `toStart()`, `clear()`, `cancel()`, `strategy(id)`, `speed(stepsPerSecond)`.
+ */
+export function mountControls(host, on) {
+  host.insertAdjacentHTML(
+    'beforeend',
+    `<div class="controls">
+      <div class="button-row">
+        <button type="button" class="primary" data-act="solve">${icon('solve')}<span>Solve</span></button>
+        <button type="button" class="play" data-act="play">${icon('play')}<span>Play</span></button>
+      </div>
+      <div class="button-row transport" role="group" aria-label="Stepping">
+        <button type="button" class="icon-only" data-act="start" aria-label="To start" title="Back to the puzzle (Home)">${icon('start')}</button>
+        <button type="button" data-act="back" title="Step back (←)">${icon('back')}<span>Step back</span></button>
+        <button type="button" data-act="forward" title="Step forward (→)"><span>Step forward</span>${icon('forward')}</button>
+      </div>
+      <div class="settings">
+        <div class="field">
+          <label for="strategy">Strategy</label>
+          <select id="strategy"></select>
+        </div>
+        <div class="field field-speed">
+          <label for="speed">Speed</label>
+          <input id="speed" type="range" min="0" max="${SPEEDS.length - 1}" step="1">
+          <span class="speed-value" aria-hidden="true"></span>
+        </div>
+      </div>
+      <div class="button-row secondary-row">
+        <button type="button" class="quiet" data-act="clear">${icon('clear')}<span>Clear</span></button>
+        <div class="busy" hidden>
+          <span class="spinner" aria-hidden="true"></span><span>Working…</span>
+          <button type="button" class="danger" data-act="cancel">Cancel</button>
+        </div>
+      </div>
+      <dl class="counters">
+        <div><dt>Steps</dt><dd data-count="steps">0</dd></div>
+        <div><dt>Placements</dt><dd data-count="placements">0</dd></div>
+        <div><dt>Guesses</dt><dd data-count="guesses">0</dd></div>
+        <div><dt>Backtracks</dt><dd data-count="backtracks">0</dd></div>
+        <div><dt>Depth</dt><dd data-count="depth">0</dd></div>
+      </dl>
+    </div>`,
+  );
+  const root = host.lastElementChild;
+  const button = (act) => root.querySelector(`[data-act="${act}"]`);
+  const play = button('play');
+  const strategy = root.querySelector('#strategy');
+  const speed = root.querySelector('#speed');
+  const speedValue = root.querySelector('.speed-value');
+  const busy = root.querySelector('.busy');
+  const counts = Object.fromEntries([...root.querySelectorAll('[data-count]')].map((dd) => [dd.dataset.count, dd]));
+
+  for (const { id, name } of STRATEGIES) {
+    strategy.add(new Option(name, id));
+  }
+
+  const actions = {
+    solve: on.solve,
+    play: on.togglePlay,
+    start: on.toStart,
+    back: on.back,
+    forward: on.forward,
+    clear: on.clear,
+    cancel: on.cancel,
+  };
+  root.addEventListener('click', (event) => {
+    const act = event.target.closest('[data-act]')?.dataset.act;
+    if (act) {
+      actions[act]();
+    }
+  });
+  strategy.addEventListener('change', () => on.strategy(strategy.value));
+  speed.addEventListener('input', () => on.speed(SPEEDS[Number(speed.value)]));
+
+  let isPlayingShown = null;
+
+  /**
+   * `state`: `isPlaying`, `canPlay`, `canBack`, `canForward`, `isBusy`, `strategy`, `speed`,
+   * `counters` ({ steps, placements, guesses, backtracks, depth }).
+   */
+  function update(state) {
+    if (isPlayingShown !== state.isPlaying) {
+      isPlayingShown = state.isPlaying;
+      play.innerHTML = `${icon(state.isPlaying ? 'pause' : 'play')}<span>${state.isPlaying ? 'Pause' : 'Play'}</span>`;
+      play.classList.toggle('is-playing', state.isPlaying);
+    }
+    play.disabled = !state.canPlay && !state.isPlaying;
+    button('start').disabled = !state.canBack;
+    button('back').disabled = !state.canBack;
+    button('forward').disabled = !state.canForward;
+    busy.hidden = !state.isBusy;
+    if (strategy.value !== state.strategy) {
+      strategy.value = state.strategy;
+    }
+    const index = speedIndex(state.speed);
+    if (Number(speed.value) !== index) {
+      speed.value = index;
+    }
+    speedValue.textContent = speedText(state.speed);
+    speed.setAttribute('aria-valuetext', speedText(state.speed));
+    const c = state.counters;
+    setCount('steps', c.steps.toLocaleString('en'));
+    setCount('placements', c.placements.toLocaleString('en'));
+    setCount('guesses', c.guesses.toLocaleString('en'));
+    setCount('backtracks', c.backtracks.toLocaleString('en'));
+    setCount('depth', String(c.depth));
+  }
+
+  function setCount(name, text) {
+    if (counts[name].textContent !== text) {
+      counts[name].textContent = text;
+    }
+  }
+
+  return { update };
+}

@@ -1,0 +1,68 @@
+// The wasm module on the page's thread, for the quick, bounded calls: reading and writing
+// puzzle text (so the page accepts exactly what the core accepts), the shapes and their
+// digit symbols, and the techniques. Everything that searches runs in the worker.
+
+import init, { formatPuzzle, parsePuzzle, shapes, techniques } from './pkg/stepdoku.js';
+
+let shapeList = null;
+let techniqueMap = null;
+
+/** Resolves once the module is loaded; safe to call many times. */
+export const ready = init({ module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.meta.url) })
+  .then(() => {
+    shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
+    techniqueMap = new Map(techniques().map((t) => [t.id, t]));
+  });
+
+/** The characters that write digits 1…size, as formatPuzzle writes them. */
+function symbolsOf({ size }) {
+  const values = new Uint8Array(size * size);
+  for (let d = 1; d <= size; d++) {
+    values[d - 1] = d;
+  }
+  return [...formatPuzzle(values).slice(0, size)];
+}
+
+/** Every supported shape, `{ size, boxRows, boxCols, symbols }`, smallest first. */
+export function allShapes() {
+  return shapeList;
+}
+
+/** The shape of a side length. */
+export function shapeOfSize(size) {
+  return shapeList.find((s) => s.size === size);
+}
+
+/**
+ * Reads puzzle text: `{ ok: true, puzzle: { shape, values, line } }`, or
+ * `{ ok: false, diagnosis }` with the wasm diagnosis (`message`, `position` [line, column]).
+ */
+export function readPuzzle(text) {
+  try {
+    const parsed = parsePuzzle(text);
+    return {
+      ok: true,
+      puzzle: { shape: shapeOfSize(parsed.size), values: Uint8Array.from(parsed.values), line: parsed.line },
+    };
+  } catch (diagnosis) {
+    return { ok: false, diagnosis };
+  }
+}
+
+/** Writes a grid's values on one line, `.` for blanks. */
+export function writePuzzle(values) {
+  return formatPuzzle(values);
+}
+
+/** The digit a typed key stands for in a shape (case-insensitive), or 0 when none. */
+export function digitOfKey(shape, key) {
+  if (key.length !== 1) {
+    return 0;
+  }
+  return shape.symbols.indexOf(key.toUpperCase()) + 1;
+}
+
+/** A technique by its id: `{ id, name, difficulty, score, reliesOnUniqueness, description }`. */
+export function technique(id) {
+  return techniqueMap.get(id);
+}

@@ -1,0 +1,405 @@
+// The grid: its DOM (built once per size, then updated in place), keyboard and pointer
+// input, and the highlighting of a step or a diagnosis. It knows nothing of Sudoku rules:
+// it draws the board and the roles it is given.
+//
+// Accessibility: role="grid" named "Sudoku puzzle", role="row" rows, and focusable
+// role="gridcell" cells named "Row R, column C" whose value and state are their description.
+// One cell is in the tab order at a time (roving tabindex); arrows move it.
+
+import { Origin } from './board-model.js';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Cell flags, one bit each, so a cell's look can be compared with one number. */
+const Flag = {
+  STEP: 1,
+  PLACED: 2,
+  UNPLACED: 4,
+  CONTRADICTION: 8,
+  FAULT: 16,
+  DIFFER: 32,
+  CANDIDATES: 64,
+};
+
+const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution'];
+
+function el(tag, className, attributes = {}) {
+  const node = document.createElement(tag);
+  if (className) {
+    node.className = className;
+  }
+  for (const [name, value] of Object.entries(attributes)) {
+    node.setAttribute(name, value);
+  }
+  return node;
+}
+
+/**
+ * Mounts the grid into `host`. `on` holds the callbacks: `input(cell, key)` ('' clears) and
+ * `paste(text, cell)`.
+ */
+export function mountGrid(host, on) {
+  const wrap = el('div', 'grid-wrap');
+  const grid = el('div', 'grid', { role: 'grid', 'aria-label': 'Sudoku puzzle', 'aria-readonly': 'false' });
+  const houseLayer = el('div', 'house-layer', { 'aria-hidden': 'true' });
+  const linkLayer = document.createElementNS(SVG_NS, 'svg');
+  linkLayer.setAttribute('class', 'link-layer');
+  linkLayer.setAttribute('aria-hidden', 'true');
+  linkLayer.setAttribute('preserveAspectRatio', 'none');
+  linkLayer.innerHTML =
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" ' +
+    'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker></defs>';
+  wrap.append(grid, houseLayer, linkLayer);
+  host.append(wrap);
+
+  let shape = null;
+  let cells = [];
+  let selected = 0;
+  /** What each cell shows now, to touch the DOM only where something changed. */
+  let shown = null;
+
+  function build(newShape) {
+    shape = newShape;
+    const { size, boxRows, boxCols } = shape;
+    grid.replaceChildren();
+    cells = [];
+    wrap.style.setProperty('--n', size);
+    wrap.style.setProperty('--cand-cols', boxCols);
+    wrap.style.setProperty('--cand-rows', boxRows);
+    wrap.dataset.size = size;
+    grid.setAttribute('aria-label', `Sudoku puzzle, ${size} by ${size}`);
+    for (let r = 0; r < size; r++) {
+      const row = el('div', 'row', { role: 'row', 'aria-rowindex': r + 1 });
+      for (let c = 0; c < size; c++) {
+        const cell = el('div', 'cell', {
+          role: 'gridcell',
+          tabindex: '-1',
+          'aria-label': `Row ${r + 1}, column ${c + 1}`,
+          'aria-colindex': c + 1,
+        });
+        cell.dataset.cell = r * size + c;
+        if ((c + 1) % boxCols === 0 && c + 1 < size) {
+          cell.classList.add('box-right');
+        }
+        if ((r + 1) % boxRows === 0 && r + 1 < size) {
+          cell.classList.add('box-bottom');
+        }
+        const digit = el('span', 'digit', { 'aria-hidden': 'true' });
+        const depth = el('span', 'depth', { 'aria-hidden': 'true' });
+        cell.append(digit, depth);
+        row.append(cell);
+        cells.push({ cell, digit, depth, cands: null });
+      }
+      grid.append(row);
+    }
+    const n = size * size;
+    shown = {
+      value: new Int16Array(n).fill(-1),
+      origin: new Uint8Array(n),
+      depth: new Uint16Array(n),
+      flags: new Uint16Array(n),
+      cands: new Uint32Array(n),
+      elim: new Uint32Array(n),
+      restored: new Uint32Array(n),
+      pattern: new Uint32Array(n),
+      fins: new Uint32Array(n),
+    };
+    selected = Math.min(selected, n - 1);
+    cells[selected].cell.tabIndex = 0;
+  }
+
+  /** The candidate marks of a cell, made the first time the cell shows candidates. */
+  function candidateSpans(i) {
+    const entry = cells[i];
+    if (!entry.cands) {
+      const box = el('span', 'cands', { 'aria-hidden': 'true' });
+      for (const symbol of shape.symbols) {
+        const mark = el('span', 'cand');
+        mark.textContent = symbol;
+        box.append(mark);
+      }
+      entry.cell.append(box);
+      entry.cands = box;
+    }
+    return entry.cands.children;
+  }
+
+  function describe(value, origin, depth, cands) {
+    if (value) {
+      const symbol = shape.symbols[value - 1];
+      const how = {
+        [Origin.GIVEN]: 'given',
+        [Origin.DEDUCED]: depth ? `placed under ${depth} guess${depth > 1 ? 'es' : ''}` : 'placed',
+        [Origin.GUESS]: `guess at depth ${depth}`,
+        [Origin.SOLUTION]: 'solution',
+      }[origin];
+      return `${symbol}, ${how}`;
+    }
+    if (cands === 0) {
+      return 'empty';
+    }
+    const digits = shape.symbols.filter((_, d) => cands & (1 << d));
+    return `empty, candidates ${digits.join(' ')}`;
+  }
+
+  /**
+   * Shows a board. `view` holds `showCandidates`, `isFast` (playing too fast to animate
+   * placements) and, by role, what to mark: `step` (a stepHighlight), `faults` (cells at
+   * fault), `differ` (cells where two solutions differ), `houses` (houses to outline besides
+   * the step's).
+   */
+  function render(board, view) {
+    const step = view.step;
+    const n = board.values.length;
+    for (let i = 0; i < n; i++) {
+      const value = board.values[i];
+      const origin = board.origins[i];
+      const depth = origin === Origin.GIVEN ? 0 : board.depths[i];
+      const showCands = view.showCandidates && !value;
+      const cands = showCands ? board.candidates[i] : 0;
+      let flags = showCands ? Flag.CANDIDATES : 0;
+      let elim = 0;
+      let restored = 0;
+      let pattern = 0;
+      let fins = 0;
+      if (step) {
+        if (step.cells.has(i)) {
+          flags |= step.kind === 'contradiction' || step.kind === 'unsolvable' ? Flag.CONTRADICTION : Flag.STEP;
+        }
+        if (step.placed.has(i)) {
+          flags |= Flag.PLACED;
+        }
+        if (step.unplaced.has(i)) {
+          flags |= Flag.UNPLACED;
+        }
+        if (showCands) {
+          elim = step.eliminated.get(i) ?? 0;
+          restored = step.restored.get(i) ?? 0;
+          pattern = step.pattern.get(i) ?? 0;
+          fins = step.fins.get(i) ?? 0;
+        }
+      }
+      if (view.faults?.has(i)) {
+        flags |= Flag.FAULT;
+      }
+      if (view.differ?.has(i)) {
+        flags |= Flag.DIFFER;
+      }
+      updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins);
+    }
+    const isDeadEnd = step && (step.kind === 'contradiction' || step.kind === 'unsolvable');
+    drawHouses([...(step?.houses ?? []), ...(view.houses ?? [])], step && !isDeadEnd ? 'step' : 'fault');
+    wrap.classList.toggle('fast', Boolean(view.isFast));
+    drawLinks(step?.links ?? []);
+  }
+
+  function updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins) {
+    const s = shown;
+    const { cell, digit, depth: badge } = cells[i];
+    const valueChanged = s.value[i] !== value || s.origin[i] !== origin || s.depth[i] !== depth;
+    const candsChanged =
+      s.cands[i] !== cands || s.elim[i] !== elim || s.restored[i] !== restored ||
+      s.pattern[i] !== pattern || s.fins[i] !== fins;
+    if (valueChanged) {
+      digit.textContent = value ? shape.symbols[value - 1] : '';
+      cell.dataset.origin = ORIGIN_CLASS[origin];
+      cell.toggleAttribute('data-tentative', origin === Origin.DEDUCED && depth > 0);
+      badge.textContent = value && depth ? depth : '';
+      s.value[i] = value;
+      s.origin[i] = origin;
+      s.depth[i] = depth;
+    }
+    if (s.flags[i] !== flags) {
+      const toggle = (name, flag) => cell.classList.toggle(name, (flags & flag) !== 0);
+      toggle('step', Flag.STEP);
+      toggle('placed', Flag.PLACED);
+      toggle('unplaced', Flag.UNPLACED);
+      toggle('contradiction', Flag.CONTRADICTION);
+      toggle('fault', Flag.FAULT);
+      toggle('differ', Flag.DIFFER);
+      toggle('with-cands', Flag.CANDIDATES);
+      s.flags[i] = flags;
+    }
+    if (candsChanged) {
+      const marks = elim | cands | restored | pattern | fins;
+      if (marks || cells[i].cands) {
+        const spans = candidateSpans(i);
+        for (let d = 0; d < spans.length; d++) {
+          const bit = 1 << d;
+          let name = 'cand';
+          if (elim & bit) {
+            name += ' elim';
+          } else if (cands & bit) {
+            name += ' on';
+          }
+          if (restored & bit) {
+            name += ' restored';
+          }
+          if (pattern & bit) {
+            name += ' pattern';
+          }
+          if (fins & bit) {
+            name += ' fin';
+          }
+          if (spans[d].className !== name) {
+            spans[d].className = name;
+          }
+        }
+      }
+      s.cands[i] = cands;
+      s.elim[i] = elim;
+      s.restored[i] = restored;
+      s.pattern[i] = pattern;
+      s.fins[i] = fins;
+    }
+    if (valueChanged || candsChanged) {
+      cell.setAttribute('aria-description', describe(value, origin, depth, cands));
+    }
+  }
+
+  let shownHouses = '';
+  function drawHouses(houses, role) {
+    const key = role + JSON.stringify(houses);
+    if (key === shownHouses) {
+      return;
+    }
+    shownHouses = key;
+    const { size, boxRows, boxCols } = shape;
+    houseLayer.replaceChildren(
+      ...houses.map(({ kind, index }) => {
+        let [r0, c0, rows, cols] = [0, 0, size, size];
+        if (kind === 'row') {
+          [r0, rows] = [index, 1];
+        } else if (kind === 'column') {
+          [c0, cols] = [index, 1];
+        } else {
+          const boxesPerRow = size / boxCols;
+          [r0, c0, rows, cols] = [Math.floor(index / boxesPerRow) * boxRows, (index % boxesPerRow) * boxCols, boxRows, boxCols];
+        }
+        const box = el('div', `house house-${role}`);
+        box.style.cssText = `top:${(r0 / size) * 100}%;left:${(c0 / size) * 100}%;` +
+          `height:${(rows / size) * 100}%;width:${(cols / size) * 100}%`;
+        return box;
+      }),
+    );
+  }
+
+  /** The centre of a candidate mark, in cell units (the SVG's user space). */
+  function candidateCentre({ cell, digit }) {
+    const { size, boxRows, boxCols } = shape;
+    const slot = digit - 1;
+    return [
+      (cell % size) + ((slot % boxCols) + 0.5) / boxCols,
+      Math.floor(cell / size) + (Math.floor(slot / boxCols) + 0.5) / boxRows,
+    ];
+  }
+
+  function nodeCentre(candidates) {
+    const points = candidates.map(candidateCentre);
+    return points.reduce(([x, y], [px, py]) => [x + px / points.length, y + py / points.length], [0, 0]);
+  }
+
+  let shownLinks = '';
+  function drawLinks(links) {
+    const key = JSON.stringify(links);
+    if (key === shownLinks) {
+      return;
+    }
+    shownLinks = key;
+    linkLayer.setAttribute('viewBox', `0 0 ${shape.size} ${shape.size}`);
+    for (const line of [...linkLayer.querySelectorAll('line')]) {
+      line.remove();
+    }
+    for (const link of links) {
+      const [x1, y1] = nodeCentre(link.from);
+      const [x2, y2] = nodeCentre(link.to);
+      const line = document.createElementNS(SVG_NS, 'line');
+      const shorten = 0.12 / Math.max(Math.hypot(x2 - x1, y2 - y1), 0.01);
+      line.setAttribute('x1', x1 + (x2 - x1) * shorten);
+      line.setAttribute('y1', y1 + (y2 - y1) * shorten);
+      line.setAttribute('x2', x2 - (x2 - x1) * shorten);
+      line.setAttribute('y2', y2 - (y2 - y1) * shorten);
+      line.setAttribute('class', `link ${link.kind}`);
+      line.setAttribute('marker-end', 'url(#arrow)');
+      linkLayer.append(line);
+    }
+  }
+
+  function select(i, { focus = true } = {}) {
+    cells[selected].cell.tabIndex = -1;
+    cells[selected].cell.classList.remove('selected');
+    selected = i;
+    cells[i].cell.tabIndex = 0;
+    cells[i].cell.classList.add('selected');
+    if (focus) {
+      cells[i].cell.focus();
+    }
+  }
+
+  function cellOf(event) {
+    const cell = event.target.closest?.('.cell');
+    return cell ? Number(cell.dataset.cell) : -1;
+  }
+
+  grid.addEventListener('pointerdown', (event) => {
+    const i = cellOf(event);
+    if (i >= 0) {
+      event.preventDefault();
+      select(i);
+    }
+  });
+
+  grid.addEventListener('focusin', (event) => {
+    const i = cellOf(event);
+    if (i >= 0 && i !== selected) {
+      select(i, { focus: false });
+    }
+  });
+
+  grid.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    const { size } = shape;
+    const r = Math.floor(selected / size);
+    const c = selected % size;
+    const moves = {
+      ArrowUp: [Math.max(0, r - 1), c],
+      ArrowDown: [Math.min(size - 1, r + 1), c],
+      ArrowLeft: [r, Math.max(0, c - 1)],
+      ArrowRight: [r, Math.min(size - 1, c + 1)],
+      Home: [r, 0],
+      End: [r, size - 1],
+      PageUp: [0, c],
+      PageDown: [size - 1, c],
+    };
+    if (event.key in moves) {
+      const [nr, nc] = moves[event.key];
+      select(nr * size + nc);
+    } else if (event.key === 'Backspace' || event.key === 'Delete' || event.key === '.' ||
+      (event.key === '0' && !shape.symbols.includes('0'))) {
+      on.input(selected, '');
+    } else if (event.key.length === 1 && event.key !== ' ') {
+      on.input(selected, event.key);
+    } else {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+  });
+
+  grid.addEventListener('paste', (event) => {
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    event.preventDefault();
+    event.stopPropagation();
+    on.paste(text, selected);
+  });
+
+  return {
+    build,
+    render,
+    get selected() {
+      return selected;
+    },
+  };
+}

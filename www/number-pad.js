@@ -1,0 +1,46 @@
+// The number pad under the grid, for touch: one button per digit of the size, and Erase.
+// Buttons do not take focus from the grid, so the selected cell stays selected.
+
+/** Mounts the pad into `host`; `on.key(key)` enters a digit's symbol, '' erases. */
+export function mountNumberPad(host, on) {
+  const pad = document.createElement('div');
+  pad.className = 'number-pad';
+  pad.setAttribute('role', 'group');
+  pad.setAttribute('aria-label', 'Number pad');
+  host.append(pad);
+
+  pad.addEventListener('pointerdown', (event) => {
+    if (event.target.closest('button')) {
+      event.preventDefault();
+    }
+  });
+  pad.addEventListener('click', (event) => {
+    const key = event.target.closest('button')?.dataset.key;
+    if (key !== undefined) {
+      on.key(key);
+    }
+  });
+
+  /** Rebuilds the pad for a shape's symbols. */
+  function build(shape) {
+    pad.style.setProperty('--pad-cols', Math.min(shape.size + 1, shape.size > 9 ? shape.boxCols * 2 + 1 : 10));
+    pad.replaceChildren(
+      ...shape.symbols.map((symbol) => {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.dataset.key = symbol;
+        b.textContent = symbol;
+        b.setAttribute('aria-label', `Enter ${symbol}`);
+        return b;
+      }),
+    );
+    const erase = document.createElement('button');
+    erase.type = 'button';
+    erase.dataset.key = '';
+    erase.className = 'erase';
+    erase.textContent = 'Erase';
+    pad.append(erase);
+  }
+
+  return { build };
+}

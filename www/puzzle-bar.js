@@ -1,0 +1,100 @@
+// The puzzle bar above the grid: the "Puzzle" text box (loads on Enter and on paste; a
+// textarea, so pasted grids keep their lines and errors their line numbers), the size
+// selector and the sample selector. A text that cannot be read stays in the box, with
+// the error beside it and the bad character selected.
+
+import { SAMPLES } from './samples.js';
+
+/** The character offset of a 1-based [line, column] in `text`. */
+export function offsetOf(text, [line, column]) {
+  const lines = text.split('\n');
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) {
+    offset += lines[i].length + 1;
+  }
+  return offset + column - 1;
+}
+
+/**
+ * Mounts the bar into `host`. `on` holds `load(text)`, `edit(text)`, `size(size)`,
+ * `sample(sample)`.
+ */
+export function mountPuzzleBar(host, shapes, on) {
+  host.insertAdjacentHTML(
+    'beforeend',
+    `<div class="puzzle-bar">
+      <div class="field">
+        <label for="size">Size</label>
+        <select id="size"></select>
+      </div>
+      <div class="field">
+        <label for="sample">Sample</label>
+        <select id="sample"><option value="">Choose…</option></select>
+      </div>
+      <div class="field field-puzzle">
+        <label for="puzzle-text">Puzzle</label>
+        <textarea id="puzzle-text" class="puzzle-text" rows="1" spellcheck="false" autocomplete="off"
+          autocapitalize="off" aria-describedby="puzzle-error puzzle-hint"></textarea>
+      </div>
+      <p id="puzzle-error" class="field-error" hidden></p>
+      <p id="puzzle-hint" class="field-hint">Type or paste a puzzle in any common format and press Enter (Shift+Enter for a new line).</p>
+    </div>`,
+  );
+  const bar = host.lastElementChild;
+  const input = bar.querySelector('#puzzle-text');
+  const sizeSelect = bar.querySelector('#size');
+  const sampleSelect = bar.querySelector('#sample');
+  const error = bar.querySelector('#puzzle-error');
+
+  for (const { size } of shapes) {
+    sizeSelect.add(new Option(`${size}×${size}`, size));
+  }
+  for (const sample of SAMPLES) {
+    sampleSelect.add(new Option(sample.name, sample.id));
+  }
+
+  input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      on.load(input.value);
+    }
+  });
+  input.addEventListener('input', (event) => {
+    on.edit(input.value);
+    if (event.inputType === 'insertFromPaste') {
+      on.load(input.value);
+    }
+  });
+  input.addEventListener('paste', (event) => event.stopPropagation());
+  sizeSelect.addEventListener('change', () => on.size(Number(sizeSelect.value)));
+  sampleSelect.addEventListener('change', () => {
+    const sample = SAMPLES.find((s) => s.id === sampleSelect.value);
+    if (sample) {
+      on.sample(sample);
+    }
+  });
+
+  let shownError = null;
+
+  /** `state`: `text`, `size`, `sampleId` ('' for none), `error` (a diagnosis or null). */
+  function update({ text, size, sampleId, error: diagnosis }) {
+    if (input.value !== text) {
+      input.value = text;
+    }
+    sizeSelect.value = String(size);
+    sampleSelect.value = sampleId;
+    if (diagnosis === shownError) {
+      return;
+    }
+    shownError = diagnosis;
+    error.hidden = !diagnosis;
+    error.textContent = diagnosis ? diagnosis.message : '';
+    input.setAttribute('aria-invalid', diagnosis ? 'true' : 'false');
+    if (diagnosis?.position && input.matches(':focus')) {
+      const at = offsetOf(text, diagnosis.position);
+      input.setSelectionRange(at, at + 1);
+    }
+  }
+
+  return { update, input };
+}

@@ -1,0 +1,55 @@
+// Sample puzzles offered on the page. The 4×4, 6×6 and 16×16 ones were generated offline:
+// a full grid from `solve` of a seeded first row, then cells removed in a shuffled order
+// while `countSolutions(…, 2)` stayed 1 (the 16×16 one stops at 112 givens, so it stays
+// watchable). tests/js/samples.test.mjs checks every verdict listed here.
+
+export const SAMPLES = [
+  {
+    id: 'easy',
+    name: 'Easy 9×9',
+    verdict: 'unique',
+    text: '850002400720000009004000000000107002305000900040000000000080070017000000000036040',
+  },
+  {
+    id: 'hardest',
+    name: 'Inkala’s “World’s hardest”',
+    verdict: 'unique',
+    text: '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
+  },
+  {
+    id: 'several',
+    name: 'Two solutions (9×9)',
+    verdict: 'several',
+    text: '000000401000000000210000030059813000601090000000004000030006018000020905006500002',
+  },
+  {
+    id: 'empty',
+    name: 'Empty 9×9',
+    verdict: 'several',
+    text: '.'.repeat(81),
+  },
+  {
+    id: 'four',
+    name: 'Tiny 4×4',
+    verdict: 'unique',
+    text: '13..2.....4....1',
+  },
+  {
+    id: 'six',
+    name: 'Small 6×6',
+    verdict: 'unique',
+    text: '...1..1..34.2.1.....3......4..63..2.',
+  },
+  {
+    id: 'sixteen',
+    name: 'Large 16×16',
+    verdict: 'unique',
+    text:
+      '..........F....1..4.3....9....FG7..C5..F1....3.EDE.G......6..9AB.91..8.4B..6.....FB.G.A..DC19...5.D.....98....' +
+      '7.8.....39..E4.F16...EA..7FB28..DC...8.1.B6....24..G.A..F.CE19358..3....G.4....1.F..2..C..E....AG8A..14.BG7682..' +
+      'EDC...8A2..15.6..4...F..6.AC.D1B23',
+  },
+];
+
+/** The sample loaded when the page has no puzzle of its own. */
+export const DEFAULT_SAMPLE = SAMPLES[0];

@@ -1,0 +1,97 @@
+// The status card: the verdict on the puzzle, and the current step's sentence with its
+// technique explained. The card is a polite live region; while a trace plays it is marked
+// busy so screen readers speak the step where playing stops, not every frame.
+
+const VERDICT_ICONS = {
+  unique: '✓',
+  several: '≠',
+  none: '✕',
+  invalid: '!',
+  pending: '…',
+  cancelled: '–',
+  idle: '·',
+};
+
+const KIND_LABELS = {
+  deduction: 'Deduction',
+  guess: 'Guess',
+  contradiction: 'Contradiction',
+  backtrack: 'Backtrack',
+  solved: 'Solved',
+  unsolvable: 'No solution',
+};
+
+/** Mounts the card into `host`. `on.showSolution(index)` switches between two solutions. */
+export function mountStatus(host, on) {
+  host.insertAdjacentHTML(
+    'beforeend',
+    `<section class="status-card" aria-label="Status">
+      <div class="status" role="status" aria-live="polite" aria-atomic="false">
+        <p class="verdict" data-kind="idle"><span class="verdict-icon" aria-hidden="true"></span><span class="verdict-text"></span></p>
+        <div class="solution-switch" role="group" aria-label="Show solution" hidden>
+          <button type="button" data-solution="0" aria-pressed="true">Solution 1</button>
+          <button type="button" data-solution="1" aria-pressed="false">Solution 2</button>
+        </div>
+        <div class="step-info" hidden>
+          <p class="step-head"><span class="step-number"></span><span class="kind-chip"></span><span class="technique"></span><span class="rating"></span></p>
+          <p class="step-text"></p>
+          <p class="technique-about"></p>
+        </div>
+      </div>
+    </section>`,
+  );
+  const card = host.lastElementChild;
+  const live = card.querySelector('.status');
+  const verdict = card.querySelector('.verdict');
+  const verdictIcon = card.querySelector('.verdict-icon');
+  const verdictText = card.querySelector('.verdict-text');
+  const solutionSwitch = card.querySelector('.solution-switch');
+  const stepBox = card.querySelector('.step-info');
+  const stepNumber = card.querySelector('.step-number');
+  const kindChip = card.querySelector('.kind-chip');
+  const technique = card.querySelector('.technique');
+  const rating = card.querySelector('.rating');
+  const stepText = card.querySelector('.step-text');
+  const about = card.querySelector('.technique-about');
+
+  solutionSwitch.addEventListener('click', (event) => {
+    const index = event.target.closest('[data-solution]')?.dataset.solution;
+    if (index !== undefined) {
+      on.showSolution(Number(index));
+    }
+  });
+
+  const setText = (node, text) => {
+    if (node.textContent !== text) {
+      node.textContent = text;
+    }
+  };
+
+  /**
+   * `state`: `verdict` ({ kind, message }), `solutionIndex` (0 or 1, or null when there are
+   * not two to switch), `step` (the current step or undefined), `stepNumber`, `description`
+   * (of the step's technique), `isPlaying`.
+   */
+  function update({ verdict: v, solutionIndex, step, stepNumber: number, description, isPlaying }) {
+    verdict.dataset.kind = v.kind;
+    setText(verdictIcon, VERDICT_ICONS[v.kind] ?? '');
+    setText(verdictText, v.message);
+    solutionSwitch.hidden = solutionIndex === null;
+    for (const b of solutionSwitch.querySelectorAll('button')) {
+      b.setAttribute('aria-pressed', String(Number(b.dataset.solution) === solutionIndex));
+    }
+    live.setAttribute('aria-busy', String(isPlaying));
+    stepBox.hidden = !step;
+    if (step) {
+      stepBox.dataset.kind = step.kind;
+      setText(stepNumber, `Step ${number.toLocaleString('en')}`);
+      setText(kindChip, KIND_LABELS[step.kind] ?? step.kind);
+      setText(technique, step.kind === 'deduction' ? step.technique : '');
+      setText(rating, step.difficulty ? `SE ${step.difficulty.toFixed(1)}` : step.depth ? `depth ${step.depth}` : '');
+      setText(stepText, step.text);
+      setText(about, description ?? '');
+    }
+  }
+
+  return { update };
+}

@@ -1,0 +1,468 @@
+// <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
+// the parts (puzzle bar, grid, number pad, status, controls, step list) into its shadow
+// root, holds the state they show, and turns their events into actions. Styles, the wasm
+// module and the worker are resolved relative to this file, so the element works from any
+// page that imports it.
+//
+// Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `speed`
+// (steps per second, or "max"), `controls` (present: show the editing and playing controls),
+// `theme` (light | dark; default follows the system).
+// Events: `puzzlechange` (detail: { line }) whenever the puzzle changes.
+
+import { createBoard, fillSolution } from './board-model.js';
+import { mountControls, STRATEGIES } from './controls.js';
+import { allShapes, digitOfKey, readPuzzle, ready, shapeOfSize, technique, writePuzzle } from './core.js';
+import { mountGrid } from './grid-view.js';
+import { mountNumberPad } from './number-pad.js';
+import { Playback } from './playback.js';
+import { stepHighlight } from './player.js';
+import { mountPuzzleBar } from './puzzle-bar.js';
+import { SAMPLES } from './samples.js';
+import { mountStatus } from './status.js';
+import { mountStepList } from './step-list.js';
+import { CancelledError, WorkerClient } from './worker-client.js';
+
+const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** Above this many steps per second, placements are not animated. */
+const FAST_SPEED = 30;
+
+/** How long after an edit the verdict is asked for, so typing does not queue checks. */
+const VERDICT_DELAY_MS = 150;
+
+const LEGEND = `
+  <details class="legend">
+    <summary>Legend</summary>
+    <ul>
+      <li><span class="swatch given">5</span>Given</li>
+      <li><span class="swatch deduced">5</span>Placed by logic</li>
+      <li><span class="swatch guess">5<sup>1</sup></span>Guess, at its depth</li>
+      <li><span class="swatch deduced under">5<sup>1</sup></span>Placed under a guess</li>
+      <li><span class="swatch step"></span>Cells of the step</li>
+      <li><span class="swatch house"></span>House of the step</li>
+      <li><span class="swatch cand elim">3</span>Candidate eliminated</li>
+      <li><span class="swatch cand restored">3</span>Candidate restored</li>
+      <li><span class="swatch cand pattern">3</span>Pattern candidate</li>
+      <li><span class="swatch cand fin">3</span>Fin</li>
+      <li><span class="swatch contradiction"></span>Dead end</li>
+      <li><span class="swatch fault"></span>At fault / differs</li>
+    </ul>
+  </details>`;
+
+function verdictOf(diagnosis) {
+  return { kind: diagnosis.status, message: diagnosis.message, diagnosis };
+}
+
+class StepdokuBoard extends HTMLElement {
+  static observedAttributes = ['puzzle', 'strategy', 'speed'];
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.puzzle = null;
+    this.text = '';
+    this.inputError = null;
+    this.mode = 'edit';
+    this.solutionIndex = 0;
+    this.strategy = 'singles';
+    this.verdict = { kind: 'idle', message: '' };
+    this.verdictLine = null;
+    this.verdictRequest = null;
+    this.verdictTimer = 0;
+    this.isBusy = false;
+    this.renderQueued = false;
+    this.highlightFor = null;
+    this.highlight = null;
+    this.started = null;
+  }
+
+  connectedCallback() {
+    this.started ??= this.start();
+  }
+
+  disconnectedCallback() {
+    // Moving the element re-connects it at once; only a real removal ends the worker.
+    queueMicrotask(() => {
+      if (!this.isConnected && this.client) {
+        this.playback.unload();
+        this.client.close();
+        this.client = null;
+        this.started = null;
+      }
+    });
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.puzzle || value === null || old === value) {
+      return;
+    }
+    if (name === 'puzzle' && value !== this.puzzle.line) {
+      this.loadText(value);
+    } else if (name === 'strategy') {
+      this.setStrategy(value);
+    } else if (name === 'speed') {
+      this.setSpeed(value);
+    }
+  }
+
+  /** Resolves once the element is ready for use. */
+  whenReady() {
+    return this.started ?? Promise.resolve();
+  }
+
+  async start() {
+    const root = this.shadowRoot;
+    root.innerHTML = `<style>.app:not(.ready) { visibility: hidden; }</style>
+      <link rel="stylesheet" href="${STYLE_URL}">
+      <div class="app">
+        <div class="board-col"></div>
+        <aside class="side-col" aria-label="Solver"></aside>
+      </div>`;
+    const stylesLoaded = new Promise((resolve) => {
+      root.querySelector('link').addEventListener('load', resolve, { once: true });
+      root.querySelector('link').addEventListener('error', resolve, { once: true });
+    });
+    await ready;
+    this.client ??= new WorkerClient(WORKER_URL);
+    this.client.addEventListener('busy', ({ detail }) => {
+      this.isBusy = detail;
+      this.schedule();
+    });
+    this.playback = new Playback(this.client, {
+      onChange: () => this.schedule(),
+      onError: (error) => this.showFailure(error),
+    });
+    this.playback.setSpeed(this.parseSpeed(this.getAttribute('speed')) ?? 8);
+    if (STRATEGIES.some((s) => s.id === this.getAttribute('strategy'))) {
+      this.strategy = this.getAttribute('strategy');
+    }
+    this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
+    this.mountParts(root.querySelector('.board-col'), root.querySelector('.side-col'));
+    root.addEventListener('keydown', (event) => this.handleShortcut(event));
+    root.addEventListener('paste', (event) => {
+      if (!event.defaultPrevented) {
+        event.preventDefault();
+        this.loadText(event.clipboardData?.getData('text/plain') ?? '');
+      }
+    });
+    const initial = this.getAttribute('puzzle');
+    const read = initial ? readPuzzle(initial) : { ok: false };
+    this.setPuzzle(read.ok ? read.puzzle : this.emptyPuzzle(shapeOfSize(9)));
+    if (initial && !read.ok) {
+      this.loadText(initial);
+    }
+    await stylesLoaded;
+    root.querySelector('.app').classList.add('ready');
+  }
+
+  mountParts(boardCol, sideCol) {
+    this.bar = mountPuzzleBar(boardCol, allShapes(), {
+      load: (text) => this.loadText(text),
+      edit: (text) => {
+        this.text = text;
+      },
+      size: (size) => this.setPuzzle(this.emptyPuzzle(shapeOfSize(size))),
+      sample: (sample) => this.loadText(sample.text),
+    });
+    this.grid = mountGrid(boardCol, {
+      input: (cell, key) => this.editCell(cell, key),
+      paste: (text, cell) => this.pasteOnGrid(text, cell),
+    });
+    this.pad = mountNumberPad(boardCol, { key: (key) => this.editCell(this.grid.selected, key) });
+    this.controls = mountControls(sideCol, {
+      solve: () => this.solve(),
+      togglePlay: () => this.togglePlay(),
+      toStart: () => this.playback.seek(0),
+      back: () => this.playback.back(),
+      forward: () => this.stepForward(),
+      clear: () => this.setPuzzle(this.emptyPuzzle(this.puzzle.shape)),
+      cancel: () => this.client.cancel(),
+      strategy: (id) => this.setStrategy(id),
+      speed: (stepsPerSecond) => this.setSpeed(stepsPerSecond),
+    });
+    this.status = mountStatus(sideCol, { showSolution: (index) => this.showSolution(index) });
+    this.stepList = mountStepList(sideCol, { seek: (position) => this.playback.seek(position) });
+    sideCol.insertAdjacentHTML('beforeend', LEGEND);
+  }
+
+  emptyPuzzle(shape) {
+    const values = new Uint8Array(shape.size * shape.size);
+    return { shape, values, line: writePuzzle(values) };
+  }
+
+  // ---- Actions -------------------------------------------------------------------------
+
+  /** Loads puzzle text; text that cannot be read stays in the Puzzle box with its error. */
+  loadText(text) {
+    const read = readPuzzle(text);
+    if (read.ok) {
+      this.setPuzzle(read.puzzle);
+    } else {
+      this.text = text;
+      this.inputError = read.diagnosis;
+      this.verdict = verdictOf(read.diagnosis);
+      this.verdictLine = null;
+      this.schedule();
+    }
+  }
+
+  /** Makes `puzzle` the one being edited: back to editing, its verdict on the way. */
+  setPuzzle(puzzle) {
+    const isNewShape = puzzle.shape !== this.puzzle?.shape;
+    const isSame = !isNewShape && puzzle.line === this.puzzle.line;
+    this.playback.unload();
+    this.mode = 'edit';
+    this.puzzle = puzzle;
+    this.editBoard = createBoard(puzzle.shape, puzzle.values);
+    this.text = puzzle.line;
+    this.inputError = null;
+    if (isNewShape) {
+      this.shadowRoot.querySelector('.app').dataset.size = puzzle.shape.size;
+      this.grid.build(puzzle.shape);
+      this.pad.build(puzzle.shape);
+    }
+    if (!isSame) {
+      this.setAttribute('puzzle', puzzle.line);
+      this.dispatchEvent(new CustomEvent('puzzlechange', { detail: { line: puzzle.line }, bubbles: true }));
+    }
+    this.askVerdict();
+    this.schedule();
+  }
+
+  editCell(cell, key) {
+    const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
+    if (key && !digit) {
+      return;
+    }
+    const values = this.puzzle.values.slice();
+    values[cell] = digit;
+    this.setPuzzle({ shape: this.puzzle.shape, values, line: writePuzzle(values) });
+  }
+
+  pasteOnGrid(text, cell) {
+    const trimmed = text.trim();
+    if (trimmed.length === 1) {
+      this.editCell(cell, trimmed === '.' || trimmed === '0' ? '' : trimmed);
+    } else {
+      this.loadText(text);
+    }
+  }
+
+  /** Asks the worker for the verdict on the current puzzle, shortly (edits come in bursts). */
+  askVerdict() {
+    const line = this.puzzle.line;
+    if (this.verdictLine === line) {
+      return;
+    }
+    this.verdictLine = line;
+    this.verdict = { kind: 'pending', message: 'Checking the puzzle…' };
+    clearTimeout(this.verdictTimer);
+    let settle;
+    this.verdictRequest = new Promise((resolve) => {
+      settle = resolve;
+    });
+    this.verdictTimer = setTimeout(() => {
+      this.client.request('analyze', { text: line }).then(
+        (diagnosis) => settle(verdictOf(diagnosis)),
+        (error) => settle(
+          error instanceof CancelledError
+            ? { kind: 'cancelled', message: 'Check cancelled. Press Solve to check again.' }
+            : { kind: 'invalid', message: `The solver failed: ${error?.message ?? error}` },
+        ),
+      );
+    }, VERDICT_DELAY_MS);
+    this.verdictRequest.then((verdict) => {
+      if (this.verdictLine === line) {
+        this.verdict = verdict;
+        if (verdict.kind === 'cancelled') {
+          this.verdictLine = null;
+        }
+        this.schedule();
+      }
+    });
+  }
+
+  /** Shows the solution (or the first of two), or the verdict that says why there is none. */
+  async solve() {
+    this.askVerdict();
+    const line = this.puzzle.line;
+    const verdict = await this.verdictRequest;
+    if (this.puzzle.line !== line || !verdict.diagnosis?.solution) {
+      return;
+    }
+    this.playback.unload();
+    this.mode = 'solution';
+    this.solutionIndex = 0;
+    this.schedule();
+  }
+
+  showSolution(index) {
+    this.solutionIndex = index;
+    this.schedule();
+  }
+
+  /** Starts the trace of the current puzzle, unless one is already loaded. */
+  ensureTrace() {
+    if (this.mode !== 'trace' || !this.playback.player) {
+      this.mode = 'trace';
+      this.playback.load(this.puzzle, this.strategy);
+    }
+  }
+
+  togglePlay() {
+    if (this.playback.isPlaying) {
+      this.playback.pause();
+    } else {
+      this.ensureTrace();
+      this.playback.play();
+    }
+    this.schedule();
+  }
+
+  stepForward() {
+    this.ensureTrace();
+    this.playback.forward();
+  }
+
+  setStrategy(id) {
+    if (!STRATEGIES.some((s) => s.id === id) || id === this.strategy) {
+      return;
+    }
+    this.strategy = id;
+    this.setAttribute('strategy', id);
+    if (this.mode === 'trace') {
+      this.playback.load(this.puzzle, id);
+    }
+    this.schedule();
+  }
+
+  parseSpeed(value) {
+    if (value === 'max' || value === Infinity) {
+      return Infinity;
+    }
+    const n = Number(value);
+    return n > 0 ? n : null;
+  }
+
+  setSpeed(value) {
+    const speed = this.parseSpeed(value);
+    if (speed !== null) {
+      this.playback.setSpeed(speed);
+      this.schedule();
+    }
+  }
+
+  showFailure(error) {
+    this.verdict = { kind: 'invalid', message: error?.message ?? String(error), diagnosis: error };
+    this.schedule();
+  }
+
+  /**
+   * Keyboard shortcuts outside the grid and the form fields: Space plays or pauses, ← and →
+   * step, Home goes back to the puzzle. Public so a page can route its own keys here.
+   */
+  handleShortcut(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || !this.playback) {
+      return;
+    }
+    const target = event.composedPath()[0];
+    if (target instanceof Element && target.closest('input, textarea, select, [role="grid"]')) {
+      return;
+    }
+    const isButton = target instanceof Element && target.closest('button');
+    const actions = {
+      ' ': () => this.togglePlay(),
+      ArrowLeft: () => this.playback.back(),
+      ArrowRight: () => this.stepForward(),
+      Home: () => this.playback.seek(0),
+    };
+    if (event.key in actions && !(isButton && event.key === ' ')) {
+      event.preventDefault();
+      actions[event.key]();
+    }
+  }
+
+  // ---- Rendering ---------------------------------------------------------------------
+
+  schedule() {
+    if (!this.renderQueued) {
+      this.renderQueued = true;
+      queueMicrotask(() => {
+        this.renderQueued = false;
+        this.render();
+      });
+    }
+  }
+
+  /** The board to show, and what to mark on it, for the current mode. */
+  view() {
+    const d = this.verdict.diagnosis;
+    const isCurrent = d && d.puzzle === this.puzzle.line;
+    if (this.mode === 'trace' && this.playback.player) {
+      const step = this.playback.player.current;
+      if (step !== this.highlightFor) {
+        this.highlightFor = step;
+        this.highlight = step ? stepHighlight(step) : null;
+      }
+      return {
+        board: this.playback.player.board,
+        showCandidates: true,
+        step: this.highlight,
+        isFast: this.playback.isPlaying && this.playback.speed > FAST_SPEED,
+      };
+    }
+    if (this.mode === 'solution' && isCurrent && d.solution) {
+      const line = this.solutionIndex === 1 && d.second ? d.second : d.solution;
+      const board = fillSolution(createBoard(this.puzzle.shape, this.puzzle.values), readPuzzle(line).puzzle.values);
+      return { board, differ: d.second ? new Set(d.cells) : null };
+    }
+    const isFault = isCurrent && (d.status === 'invalid' || d.status === 'none');
+    return {
+      board: this.editBoard,
+      faults: isFault ? new Set(d.cells) : null,
+      houses: isFault && d.house ? [d.house] : [],
+    };
+  }
+
+  render() {
+    if (!this.puzzle) {
+      return;
+    }
+    const { board, ...marks } = this.view();
+    this.grid.render(board, marks);
+    const player = this.mode === 'trace' ? this.playback.player : null;
+    const step = player?.current;
+    const d = this.verdict.diagnosis;
+    this.bar.update({
+      text: this.text,
+      size: this.puzzle.shape.size,
+      sampleId: this.sampleIds.get(this.puzzle.line) ?? '',
+      error: this.inputError,
+    });
+    this.status.update({
+      verdict: this.playback.stopReason === 'cancelled' && player
+        ? { kind: 'cancelled', message: `Stopped: the trace was cancelled after ${player.total.toLocaleString('en')} steps.` }
+        : this.verdict,
+      solutionIndex: this.mode === 'solution' && d?.second ? this.solutionIndex : null,
+      step,
+      stepNumber: player?.position ?? 0,
+      description: step ? technique(step.techniqueId)?.description : null,
+      isPlaying: this.playback.isPlaying,
+    });
+    const counters = player?.counters ?? { steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 };
+    this.controls.update({
+      isPlaying: this.playback.isPlaying,
+      canPlay: !player || !player.isAtEnd,
+      canBack: Boolean(player?.canBack),
+      canForward: !player || !player.isAtEnd,
+      isBusy: this.isBusy,
+      strategy: this.strategy,
+      speed: this.playback.speed,
+      counters,
+    });
+    this.stepList.update(player, this.playback.isPlaying);
+  }
+}
+
+customElements.define('stepdoku-board', StepdokuBoard);
