@@ -94,7 +94,7 @@ fn profile(puzzles: &[Grid]) {
 fn report(name: &str, puzzles: &[Grid]) {
     let mut times_ms = Vec::with_capacity(puzzles.len());
     let mut n_no_guess = 0;
-    // Hardest step per puzzle, by name (nested forcing chains are told apart by difficulty).
+    // Hardest step per puzzle, by name.
     let mut hardest_counts: BTreeMap<(u32, String), usize> = BTreeMap::new();
     let mut slowest = (0.0f64, String::new());
     for puzzle in puzzles {
@@ -147,13 +147,7 @@ fn report(name: &str, puzzles: &[Grid]) {
     }
 }
 
-/// A sort key and name for a hardest step: nested forcing chains share a technique with
-/// plain ones but carry a higher difficulty.
+/// A sort key and name for a hardest step.
 fn label(difficulty: f32, technique: Technique) -> (u32, String) {
-    let name = if difficulty > technique.difficulty() {
-        format!("{} (nested)", technique.name())
-    } else {
-        technique.name().to_string()
-    };
-    ((difficulty * 100.0) as u32, name)
+    ((difficulty * 100.0) as u32, technique.name().to_string())
 }

@@ -16,7 +16,8 @@ bash scripts/setup.sh
 echo "== format and lint"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
-npx --no-install prettier --check index.html www tests/e2e tests/js scripts
+cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
+npx --no-install prettier --check index.html www tests/e2e tests/js scripts bench/node
 
 echo "== native tests"
 cargo test

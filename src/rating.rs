@@ -142,7 +142,10 @@ impl Level {
             | T::GroupedAic
             | T::AlsXz
             | T::AlsXyWing => Level::Unfair,
-            T::NishioForcingChain | T::CellForcingChain | T::UnitForcingChain => Level::Extreme,
+            T::NishioForcingChain
+            | T::CellForcingChain
+            | T::UnitForcingChain
+            | T::NestedForcingChain => Level::Extreme,
             t if t.is_search() => Level::Extreme,
             other => Level::of_difficulty(other.difficulty()),
         }

@@ -141,6 +141,8 @@ techniques! {
         "Every candidate of a cell leads to the same conclusion, which therefore holds.";
     UnitForcingChain => "Unit Forcing Chain", 8.5, 500, false,
         "Every place of a digit in a house leads to the same conclusion, which therefore holds.";
+    NestedForcingChain => "Nested Forcing Chain", 9.0, 700, false,
+        "A forcing chain whose trials may themselves try the candidates of two-candidate cells, ruling out those that fail, before reaching a contradiction.";
     Guess => "Guess", 0.0, 0, false,
         "No implemented technique applies, so the solver tries a digit and follows where it leads.";
     Contradiction => "Contradiction", 0.0, 0, false,

@@ -25,7 +25,9 @@ export const Origin = Object.freeze({
 export function createBoard(shape, values) {
   const nCells = shape.size * shape.size;
   if (values.length !== nCells) {
-    throw new RangeError(`a ${shape.size}×${shape.size} board has ${nCells} cells, not ${values.length}`);
+    throw new RangeError(
+      `a ${shape.size}×${shape.size} board has ${nCells} cells, not ${values.length}`,
+    );
   }
   const board = {
     size: shape.size,

@@ -17,7 +17,10 @@ export function speedIndex(stepsPerSecond) {
   }
   let best = 0;
   SPEEDS.forEach((s, i) => {
-    if (Math.abs(Math.log(s) - Math.log(stepsPerSecond)) < Math.abs(Math.log(SPEEDS[best]) - Math.log(stepsPerSecond))) {
+    if (
+      Math.abs(Math.log(s) - Math.log(stepsPerSecond)) <
+      Math.abs(Math.log(SPEEDS[best]) - Math.log(stepsPerSecond))
+    ) {
       best = i;
     }
   });
@@ -93,7 +96,9 @@ export function mountControls(host, on) {
   const speed = root.querySelector('#speed');
   const speedValue = root.querySelector('.speed-value');
   const busy = root.querySelector('.busy');
-  const counts = Object.fromEntries([...root.querySelectorAll('[data-count]')].map((dd) => [dd.dataset.count, dd]));
+  const counts = Object.fromEntries(
+    [...root.querySelectorAll('[data-count]')].map((dd) => [dd.dataset.count, dd]),
+  );
 
   for (const { id, name } of STRATEGIES) {
     strategy.add(new Option(name, id));

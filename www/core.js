@@ -8,11 +8,12 @@ let shapeList = null;
 let techniqueMap = null;
 
 /** Resolves once the module is loaded; safe to call many times. */
-export const ready = init({ module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.meta.url) })
-  .then(() => {
-    shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
-    techniqueMap = new Map(techniques().map((t) => [t.id, t]));
-  });
+export const ready = init({
+  module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.meta.url),
+}).then(() => {
+  shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
+  techniqueMap = new Map(techniques().map((t) => [t.id, t]));
+});
 
 /** The characters that write digits 1…size, as formatPuzzle writes them. */
 function symbolsOf({ size }) {
@@ -42,7 +43,11 @@ export function readPuzzle(text) {
     const parsed = parsePuzzle(text);
     return {
       ok: true,
-      puzzle: { shape: shapeOfSize(parsed.size), values: Uint8Array.from(parsed.values), line: parsed.line },
+      puzzle: {
+        shape: shapeOfSize(parsed.size),
+        values: Uint8Array.from(parsed.values),
+        line: parsed.line,
+      },
     };
   } catch (diagnosis) {
     return { ok: false, diagnosis };

@@ -40,7 +40,11 @@ function el(tag, className, attributes = {}) {
  */
 export function mountGrid(host, on) {
   const wrap = el('div', 'grid-wrap');
-  const grid = el('div', 'grid', { role: 'grid', 'aria-label': 'Sudoku puzzle', 'aria-readonly': 'false' });
+  const grid = el('div', 'grid', {
+    role: 'grid',
+    'aria-label': 'Sudoku puzzle',
+    'aria-readonly': 'false',
+  });
   const houseLayer = el('div', 'house-layer', { 'aria-hidden': 'true' });
   const linkLayer = document.createElementNS(SVG_NS, 'svg');
   linkLayer.setAttribute('class', 'link-layer');
@@ -164,7 +168,10 @@ export function mountGrid(host, on) {
       let fins = 0;
       if (step) {
         if (step.cells.has(i)) {
-          flags |= step.kind === 'contradiction' || step.kind === 'unsolvable' ? Flag.CONTRADICTION : Flag.STEP;
+          flags |=
+            step.kind === 'contradiction' || step.kind === 'unsolvable'
+              ? Flag.CONTRADICTION
+              : Flag.STEP;
         }
         if (step.placed.has(i)) {
           flags |= Flag.PLACED;
@@ -188,7 +195,10 @@ export function mountGrid(host, on) {
       updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins);
     }
     const isDeadEnd = step && (step.kind === 'contradiction' || step.kind === 'unsolvable');
-    drawHouses([...(step?.houses ?? []), ...(view.houses ?? [])], step && !isDeadEnd ? 'step' : 'fault');
+    drawHouses(
+      [...(step?.houses ?? []), ...(view.houses ?? [])],
+      step && !isDeadEnd ? 'step' : 'fault',
+    );
     wrap.classList.toggle('fast', Boolean(view.isFast));
     drawLinks(step?.links ?? []);
   }
@@ -198,8 +208,11 @@ export function mountGrid(host, on) {
     const { cell, digit, depth: badge } = cells[i];
     const valueChanged = s.value[i] !== value || s.origin[i] !== origin || s.depth[i] !== depth;
     const candsChanged =
-      s.cands[i] !== cands || s.elim[i] !== elim || s.restored[i] !== restored ||
-      s.pattern[i] !== pattern || s.fins[i] !== fins;
+      s.cands[i] !== cands ||
+      s.elim[i] !== elim ||
+      s.restored[i] !== restored ||
+      s.pattern[i] !== pattern ||
+      s.fins[i] !== fins;
     if (valueChanged) {
       digit.textContent = value ? shape.symbols[value - 1] : '';
       cell.dataset.origin = ORIGIN_CLASS[origin];
@@ -274,10 +287,16 @@ export function mountGrid(host, on) {
           [c0, cols] = [index, 1];
         } else {
           const boxesPerRow = size / boxCols;
-          [r0, c0, rows, cols] = [Math.floor(index / boxesPerRow) * boxRows, (index % boxesPerRow) * boxCols, boxRows, boxCols];
+          [r0, c0, rows, cols] = [
+            Math.floor(index / boxesPerRow) * boxRows,
+            (index % boxesPerRow) * boxCols,
+            boxRows,
+            boxCols,
+          ];
         }
         const box = el('div', `house house-${role}`);
-        box.style.cssText = `top:${(r0 / size) * 100}%;left:${(c0 / size) * 100}%;` +
+        box.style.cssText =
+          `top:${(r0 / size) * 100}%;left:${(c0 / size) * 100}%;` +
           `height:${(rows / size) * 100}%;width:${(cols / size) * 100}%`;
         return box;
       }),
@@ -296,7 +315,10 @@ export function mountGrid(host, on) {
 
   function nodeCentre(candidates) {
     const points = candidates.map(candidateCentre);
-    return points.reduce(([x, y], [px, py]) => [x + px / points.length, y + py / points.length], [0, 0]);
+    return points.reduce(
+      ([x, y], [px, py]) => [x + px / points.length, y + py / points.length],
+      [0, 0],
+    );
   }
 
   let shownLinks = '';
@@ -376,8 +398,12 @@ export function mountGrid(host, on) {
     if (event.key in moves) {
       const [nr, nc] = moves[event.key];
       select(nr * size + nc);
-    } else if (event.key === 'Backspace' || event.key === 'Delete' || event.key === '.' ||
-      (event.key === '0' && !shape.symbols.includes('0'))) {
+    } else if (
+      event.key === 'Backspace' ||
+      event.key === 'Delete' ||
+      event.key === '.' ||
+      (event.key === '0' && !shape.symbols.includes('0'))
+    ) {
       on.input(selected, '');
     } else if (event.key.length === 1 && event.key !== ' ') {
       on.input(selected, event.key);

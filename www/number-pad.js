@@ -23,7 +23,10 @@ export function mountNumberPad(host, on) {
 
   /** Rebuilds the pad for a shape's symbols. */
   function build(shape) {
-    pad.style.setProperty('--pad-cols', Math.min(shape.size + 1, shape.size > 9 ? shape.boxCols * 2 + 1 : 10));
+    pad.style.setProperty(
+      '--pad-cols',
+      Math.min(shape.size + 1, shape.size > 9 ? shape.boxCols * 2 + 1 : 10),
+    );
     pad.replaceChildren(
       ...shape.symbols.map((symbol) => {
         const b = document.createElement('button');

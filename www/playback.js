@@ -112,7 +112,9 @@ export class Playback {
     }
     this.nInFlight--;
     const elapsed = Math.max(1, reply.elapsed);
-    this.batch = Math.round(Math.min(MAX_BATCH, Math.max(20, this.batch * Math.min(2, BATCH_TARGET_MS / elapsed))));
+    this.batch = Math.round(
+      Math.min(MAX_BATCH, Math.max(20, this.batch * Math.min(2, BATCH_TARGET_MS / elapsed))),
+    );
     this.player.append(reply.steps, reply.isLast);
     this.onChange();
     this.fetch();

@@ -48,7 +48,9 @@ export class Player {
 
   /** The step at an absolute index, if kept. */
   stepAt(index) {
-    return index >= this.firstKept && index < this.total ? this.steps[index - this.firstKept] : undefined;
+    return index >= this.firstKept && index < this.total
+      ? this.steps[index - this.firstKept]
+      : undefined;
   }
 
   /** The step that led to the current position, or undefined at the start. */

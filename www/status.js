@@ -87,7 +87,14 @@ export function mountStatus(host, on) {
       setText(stepNumber, `Step ${number.toLocaleString('en')}`);
       setText(kindChip, KIND_LABELS[step.kind] ?? step.kind);
       setText(technique, step.kind === 'deduction' ? step.technique : '');
-      setText(rating, step.difficulty ? `SE ${step.difficulty.toFixed(1)}` : step.depth ? `depth ${step.depth}` : '');
+      setText(
+        rating,
+        step.difficulty
+          ? `SE ${step.difficulty.toFixed(1)}`
+          : step.depth
+            ? `depth ${step.depth}`
+            : '',
+      );
       setText(stepText, step.text);
       setText(about, description ?? '');
     }

@@ -103,7 +103,8 @@ export function mountStepList(host, on) {
     shownKey = key;
     while (list.children.length < count) {
       list.append(document.createElement('li'));
-      list.lastChild.innerHTML = '<button type="button" class="step-row"><span class="n"></span><span class="g" aria-hidden="true"></span><span class="t"></span></button>';
+      list.lastChild.innerHTML =
+        '<button type="button" class="step-row"><span class="n"></span><span class="g" aria-hidden="true"></span><span class="t"></span></button>';
     }
     while (list.children.length > count) {
       list.lastChild.remove();
@@ -125,7 +126,8 @@ export function mountStepList(host, on) {
       }
     }
     const total = `${player.total.toLocaleString('en')}${player.isComplete ? '' : '+'} steps`;
-    note.textContent = first > 0 ? `${total}, last ${(player.total - first).toLocaleString('en')} kept` : total;
+    note.textContent =
+      first > 0 ? `${total}, last ${(player.total - first).toLocaleString('en')} kept` : total;
   }
 
   /**

@@ -11,7 +11,15 @@
 
 import { createBoard, fillSolution } from './board-model.js';
 import { mountControls, STRATEGIES } from './controls.js';
-import { allShapes, digitOfKey, readPuzzle, ready, shapeOfSize, technique, writePuzzle } from './core.js';
+import {
+  allShapes,
+  digitOfKey,
+  readPuzzle,
+  ready,
+  shapeOfSize,
+  technique,
+  writePuzzle,
+} from './core.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { Playback } from './playback.js';
@@ -224,7 +232,9 @@ class StepdokuBoard extends HTMLElement {
     }
     if (!isSame) {
       this.setAttribute('puzzle', puzzle.line);
-      this.dispatchEvent(new CustomEvent('puzzlechange', { detail: { line: puzzle.line }, bubbles: true }));
+      this.dispatchEvent(
+        new CustomEvent('puzzlechange', { detail: { line: puzzle.line }, bubbles: true }),
+      );
     }
     this.askVerdict();
     this.schedule();
@@ -265,11 +275,12 @@ class StepdokuBoard extends HTMLElement {
     this.verdictTimer = setTimeout(() => {
       this.client.request('analyze', { text: line }).then(
         (diagnosis) => settle(verdictOf(diagnosis)),
-        (error) => settle(
-          error instanceof CancelledError
-            ? { kind: 'cancelled', message: 'Check cancelled. Press Solve to check again.' }
-            : { kind: 'invalid', message: `The solver failed: ${error?.message ?? error}` },
-        ),
+        (error) =>
+          settle(
+            error instanceof CancelledError
+              ? { kind: 'cancelled', message: 'Check cancelled. Press Solve to check again.' }
+              : { kind: 'invalid', message: `The solver failed: ${error?.message ?? error}` },
+          ),
       );
     }, VERDICT_DELAY_MS);
     this.verdictRequest.then((verdict) => {
@@ -363,7 +374,13 @@ class StepdokuBoard extends HTMLElement {
    * step, Home goes back to the puzzle. Public so a page can route its own keys here.
    */
   handleShortcut(event) {
-    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || !this.playback) {
+    if (
+      event.defaultPrevented ||
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      !this.playback
+    ) {
       return;
     }
     const target = event.composedPath()[0];
@@ -414,7 +431,10 @@ class StepdokuBoard extends HTMLElement {
     }
     if (this.mode === 'solution' && isCurrent && d.solution) {
       const line = this.solutionIndex === 1 && d.second ? d.second : d.solution;
-      const board = fillSolution(createBoard(this.puzzle.shape, this.puzzle.values), readPuzzle(line).puzzle.values);
+      const board = fillSolution(
+        createBoard(this.puzzle.shape, this.puzzle.values),
+        readPuzzle(line).puzzle.values,
+      );
       return { board, differ: d.second ? new Set(d.cells) : null };
     }
     const isFault = isCurrent && (d.status === 'invalid' || d.status === 'none');
@@ -441,16 +461,26 @@ class StepdokuBoard extends HTMLElement {
       error: this.inputError,
     });
     this.status.update({
-      verdict: this.playback.stopReason === 'cancelled' && player
-        ? { kind: 'cancelled', message: `Stopped: the trace was cancelled after ${player.total.toLocaleString('en')} steps.` }
-        : this.verdict,
+      verdict:
+        this.playback.stopReason === 'cancelled' && player
+          ? {
+              kind: 'cancelled',
+              message: `Stopped: the trace was cancelled after ${player.total.toLocaleString('en')} steps.`,
+            }
+          : this.verdict,
       solutionIndex: this.mode === 'solution' && d?.second ? this.solutionIndex : null,
       step,
       stepNumber: player?.position ?? 0,
       description: step ? technique(step.techniqueId)?.description : null,
       isPlaying: this.playback.isPlaying,
     });
-    const counters = player?.counters ?? { steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 };
+    const counters = player?.counters ?? {
+      steps: 0,
+      placements: 0,
+      guesses: 0,
+      backtracks: 0,
+      depth: 0,
+    };
     this.controls.update({
       isPlaying: this.playback.isPlaying,
       canPlay: !player || !player.isAtEnd,

@@ -39,13 +39,10 @@ pub const RUNGS: &[Rung] = &[
         find: unit_forcing_chain,
     },
     Rung {
-        technique: Technique::UnitForcingChain,
+        technique: Technique::NestedForcingChain,
         find: nested_forcing_chain,
     },
 ];
-
-/// The difficulty given to nested forcing chains, above the plain forcing chains (SE 9.0+).
-pub const NESTED_DIFFICULTY: f32 = 9.0;
 
 /// What a trial applies after its premise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -398,10 +395,11 @@ pub fn nested_forcing_chain(board: &Board) -> Option<Step> {
         return None;
     }
     let mut step = nishio_with(board, Reach::Nested)?;
-    step.difficulty = NESTED_DIFFICULTY;
+    step.technique = Technique::NestedForcingChain;
+    step.difficulty = Technique::NestedForcingChain.difficulty();
     step.text = step
         .text
-        .replacen("Nishio forcing chain", "Nested forcing chain (Nishio)", 1);
+        .replacen("Nishio forcing chain", "Nested forcing chain", 1);
     Some(step)
 }
 

@@ -40,7 +40,9 @@ test('a bad character is named by line and column; the grid and the text stay', 
   assert.equal(await puzzleBox(page).getAttribute('aria-invalid'), 'true');
   assert.match(await puzzleBox(page).getAttribute('aria-describedby'), /puzzle-error/);
   // The bad character is selected in the box.
-  const selected = await puzzleBox(page).evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));
+  const selected = await puzzleBox(page).evaluate((el) =>
+    el.value.slice(el.selectionStart, el.selectionEnd),
+  );
   assert.equal(selected, 'z');
   assert.equal(await gridLine(page), before, 'the grid keeps its puzzle');
   assert.deepEqual(errors, []);
@@ -111,7 +113,10 @@ test('several solutions: two are shown in turn, the cells where they differ mark
   const marked = gridA.flatMap((c, i) => (/differ/.test(c.classes) ? [i] : []));
   assert.ok(differing.length >= 2);
   assert.deepEqual(marked, differing, 'exactly the differing cells are marked');
-  assert.ok(gridA.every((c) => c.digit !== ''), 'each is a full grid');
+  assert.ok(
+    gridA.every((c) => c.digit !== ''),
+    'each is a full grid',
+  );
   assert.match(await statusText(page), /differ in \d+ cells/);
   assert.deepEqual(errors, []);
   await page.close();

@@ -19,8 +19,10 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-const EASY_LINE = '85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.';
-const EASY_SOLUTION = '859612437723854169164379528986147352375268914241593786432981675617425893598736241';
+const EASY_LINE =
+  '85...24..72......9..4.........1.7..23.5...9...4...........8..7..17..........36.4.';
+const EASY_SOLUTION =
+  '859612437723854169164379528986147352375268914241593786432981675617425893598736241';
 const TINY = '13..2.....4....1';
 const TINY_SOLUTION = '1324241331424231';
 
@@ -79,13 +81,12 @@ test('a puzzle typed cell by cell, with arrows, Backspace and a bad key, then so
 
   await waitForStatus(page, 'Unique solution');
   await button(page, 'Solve').click();
-  await page.waitForFunction(
-    (want) => {
-      const cells = document.querySelector('stepdoku-board').shadowRoot.querySelectorAll('[role="gridcell"] .digit');
-      return [...cells].map((d) => d.textContent).join('') === want;
-    },
-    TINY_SOLUTION,
-  );
+  await page.waitForFunction((want) => {
+    const cells = document
+      .querySelector('stepdoku-board')
+      .shadowRoot.querySelectorAll('[role="gridcell"] .digit');
+    return [...cells].map((d) => d.textContent).join('') === want;
+  }, TINY_SOLUTION);
   const grid = await readGrid(page);
   assert.equal(grid[0].origin, 'given');
   assert.equal(grid[2].origin, 'solution', 'solved digits look different from givens');
@@ -111,7 +112,10 @@ test('a number pad enters digits into the selected cell on touch screens', async
 
 test('pasting into the Puzzle box loads the puzzle, in a multi-line format too', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
-  const pretty = PUZZLES.hardest.match(/.{9}/g).map((row) => row.match(/.{3}/g).join('|')).join('\n');
+  const pretty = PUZZLES.hardest
+    .match(/.{9}/g)
+    .map((row) => row.match(/.{3}/g).join('|'))
+    .join('\n');
   await setClipboard(page, pretty);
   await puzzleBox(page).fill('');
   await puzzleBox(page).focus();
@@ -132,8 +136,8 @@ test('pasting on the grid loads a whole puzzle, and a single digit into the cell
   await cell(page, 5, 5).click();
   await setClipboard(page, PUZZLES.several);
   await page.keyboard.press('Control+V');
-  await page.waitForFunction(
-    () => document.querySelector('stepdoku-board').getAttribute('puzzle').startsWith('......4.1'),
+  await page.waitForFunction(() =>
+    document.querySelector('stepdoku-board').getAttribute('puzzle').startsWith('......4.1'),
   );
   assert.equal(await gridLine(page), PUZZLES.several.replace(/0/g, '.'));
   // A synthetic paste event of one digit fills the focused cell.
@@ -141,7 +145,9 @@ test('pasting on the grid loads a whole puzzle, and a single digit into the cell
   await cell(page, 1, 1).evaluate((el) => {
     const data = new DataTransfer();
     data.setData('text/plain', '7');
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
+    el.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }),
+    );
   });
   assert.equal(await cell(page, 1, 1).getAttribute('aria-description'), '7, given');
   assert.deepEqual(errors, []);
@@ -156,8 +162,10 @@ test('the URL hash loads its puzzle, and Enter in the Puzzle box loads typed tex
   await page.waitForFunction((line) => location.hash === `#p=${line}`, EASY_LINE);
   await button(page, 'Solve').click();
   await page.waitForFunction(
-    (want) => [...document.querySelector('stepdoku-board').shadowRoot.querySelectorAll('.digit')]
-      .map((d) => d.textContent).join('') === want,
+    (want) =>
+      [...document.querySelector('stepdoku-board').shadowRoot.querySelectorAll('.digit')]
+        .map((d) => d.textContent)
+        .join('') === want,
     EASY_SOLUTION,
   );
   assert.match(await statusText(page), /Unique solution/);

@@ -112,7 +112,10 @@ export function readGrid(page) {
       candidates: cell.classList.contains('with-cands')
         ? [...cell.querySelectorAll('.cand.on')].map((c) => c.textContent).join('')
         : '',
-      classes: [...cell.classList].filter((c) => c !== 'cell' && c !== 'selected').sort().join(' '),
+      classes: [...cell.classList]
+        .filter((c) => c !== 'cell' && c !== 'selected')
+        .sort()
+        .join(' '),
       description: cell.getAttribute('aria-description'),
     })),
   );
@@ -129,7 +132,9 @@ export async function screenshot(page, name) {
 
 /** The number a counter (Steps, Placements, Guesses, Backtracks, Depth) shows. */
 export async function counter(page, name) {
-  const text = await page.locator(`stepdoku-board dd[data-count="${name.toLowerCase()}"]`).innerText();
+  const text = await page
+    .locator(`stepdoku-board dd[data-count="${name.toLowerCase()}"]`)
+    .innerText();
   return Number(text.replace(/,/g, ''));
 }
 

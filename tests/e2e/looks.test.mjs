@@ -4,7 +4,17 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { button, choose, counter, launch, loadPuzzle, openPage, PUZZLES, screenshot, waitForStatus } from './helpers.mjs';
+import {
+  button,
+  choose,
+  counter,
+  launch,
+  loadPuzzle,
+  openPage,
+  PUZZLES,
+  screenshot,
+  waitForStatus,
+} from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -16,8 +26,16 @@ after(() => env.close());
 async function stepTo(page, target) {
   for (let steps = await counter(page, 'Steps'); steps < target; steps++) {
     await button(page, 'Step forward').click();
-    await page.waitForFunction((want) => Number(document.querySelector('stepdoku-board').shadowRoot
-      .querySelector('[data-count="steps"]').textContent.replace(/,/g, '')) === want, steps + 1);
+    await page.waitForFunction(
+      (want) =>
+        Number(
+          document
+            .querySelector('stepdoku-board')
+            .shadowRoot.querySelector('[data-count="steps"]')
+            .textContent.replace(/,/g, ''),
+        ) === want,
+      steps + 1,
+    );
   }
 }
 
@@ -96,7 +114,9 @@ for (const scheme of ['light', 'dark']) {
 }
 
 test('narrow screens stack the solver under the grid', async () => {
-  const { page, errors } = await openPage(env.browser, env.url, { viewport: { width: 390, height: 844 } });
+  const { page, errors } = await openPage(env.browser, env.url, {
+    viewport: { width: 390, height: 844 },
+  });
   await stepTo(page, 2);
   await screenshot(page, 'light-11-narrow');
   const narrow = await layout(page);

@@ -25,8 +25,13 @@ after(() => env.close());
 /** Waits until the Steps counter reaches `n`. */
 function waitForSteps(page, n) {
   return page.waitForFunction(
-    (want) => Number(document.querySelector('stepdoku-board').shadowRoot
-      .querySelector('[data-count="steps"]').textContent.replace(/,/g, '')) >= want,
+    (want) =>
+      Number(
+        document
+          .querySelector('stepdoku-board')
+          .shadowRoot.querySelector('[data-count="steps"]')
+          .textContent.replace(/,/g, ''),
+      ) >= want,
     n,
   );
 }
@@ -88,8 +93,15 @@ test('Backtracking guesses from the first step, and the guess shows its depth', 
   // At maximum speed the trace streams: thousands of steps, backtracks among them.
   await page.getByLabel('Speed', { exact: true }).fill('12');
   await button(page, 'Play').click();
-  await page.waitForFunction(() => Number(document.querySelector('stepdoku-board').shadowRoot
-    .querySelector('[data-count="backtracks"]').textContent.replace(/,/g, '')) >= 50);
+  await page.waitForFunction(
+    () =>
+      Number(
+        document
+          .querySelector('stepdoku-board')
+          .shadowRoot.querySelector('[data-count="backtracks"]')
+          .textContent.replace(/,/g, ''),
+      ) >= 50,
+  );
   await button(page, 'Pause').click();
   assert.ok((await counter(page, 'Steps')) > 100);
   assert.deepEqual(errors, []);
@@ -123,7 +135,10 @@ test('the step list jumps to a step, and shortcuts step and play from outside th
   const rows = page.locator('stepdoku-board .step-row');
   await rows.filter({ hasText: /^\s*3/ }).first().click();
   assert.equal(await counter(page, 'Steps'), 3);
-  assert.equal(await page.locator('stepdoku-board .step-row[aria-current="step"] .n').innerText(), '3');
+  assert.equal(
+    await page.locator('stepdoku-board .step-row[aria-current="step"] .n').innerText(),
+    '3',
+  );
 
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('ArrowRight');
@@ -139,7 +154,10 @@ test('the step list jumps to a step, and shortcuts step and play from outside th
   // In the grid, arrows move the selection instead of stepping.
   await cell(page, 1, 3).click();
   await page.keyboard.press('ArrowRight');
-  assert.equal(await cell(page, 1, 4).evaluate((el) => el === el.getRootNode().activeElement), true);
+  assert.equal(
+    await cell(page, 1, 4).evaluate((el) => el === el.getRootNode().activeElement),
+    true,
+  );
   assert.equal(await counter(page, 'Steps'), steps);
   assert.deepEqual(errors, []);
   await page.close();
@@ -153,7 +171,10 @@ test('editing the puzzle while a trace shows goes back to editing', async () => 
   await page.keyboard.press('1');
   assert.equal(await counter(page, 'Steps'), 0);
   const grid = await readGrid(page);
-  assert.ok(grid.every((c) => c.candidates === ''), 'no candidates while editing');
+  assert.ok(
+    grid.every((c) => c.candidates === ''),
+    'no candidates while editing',
+  );
   await loadPuzzle(page, PUZZLES.easy);
   await page.close();
 });

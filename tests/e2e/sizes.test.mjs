@@ -37,8 +37,11 @@ test('4×4: the size selector gives a 4×4 grid whose sample solves', async () =
   await choose(page, 'Sample', 'Tiny 4×4');
   await waitForStatus(page, 'Unique solution');
   await button(page, 'Solve').click();
-  await page.waitForFunction(() => [...document.querySelector('stepdoku-board').shadowRoot
-    .querySelectorAll('.digit')].every((d) => d.textContent));
+  await page.waitForFunction(() =>
+    [...document.querySelector('stepdoku-board').shadowRoot.querySelectorAll('.digit')].every(
+      (d) => d.textContent,
+    ),
+  );
   assert.equal((await readGrid(page)).map((c) => c.digit).join(''), '1324241331424231');
   assert.deepEqual(errors, []);
   await page.close();
@@ -57,8 +60,11 @@ test('16×16: letters are typed and shown, candidates fit, the sample solves', a
   await choose(page, 'Sample', 'Large 16×16');
   await waitForStatus(page, 'Unique solution');
   await button(page, 'Step forward').click();
-  await page.waitForFunction(() => document.querySelector('stepdoku-board').shadowRoot
-    .querySelector('[data-count="steps"]').textContent === '1');
+  await page.waitForFunction(
+    () =>
+      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
+        .textContent === '1',
+  );
   const grid = await readGrid(page);
   const withCandidates = grid.find((c) => c.candidates.length > 1);
   assert.ok(withCandidates, 'candidates show');
@@ -69,14 +75,22 @@ test('16×16: letters are typed and shown, candidates fit, the sample solves', a
       const box = c.getBoundingClientRect();
       return [...c.querySelectorAll('.cand.on')].some((m) => {
         const r = m.getBoundingClientRect();
-        return r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5;
+        return (
+          r.left < box.left - 0.5 ||
+          r.right > box.right + 0.5 ||
+          r.top < box.top - 0.5 ||
+          r.bottom > box.bottom + 0.5
+        );
       });
     });
   });
   assert.equal(overflow, false);
   await button(page, 'Solve').click();
-  await page.waitForFunction(() => [...document.querySelector('stepdoku-board').shadowRoot
-    .querySelectorAll('.digit')].every((d) => d.textContent));
+  await page.waitForFunction(() =>
+    [...document.querySelector('stepdoku-board').shadowRoot.querySelectorAll('.digit')].every(
+      (d) => d.textContent,
+    ),
+  );
   const digits = (await readGrid(page)).map((c) => c.digit);
   assert.ok(digits.includes('G') && digits.includes('9'));
   assert.deepEqual(errors, []);
@@ -118,7 +132,10 @@ test('a slow verdict shows Working… and Cancel; the page answers; Cancel stops
   assert.equal(await page.getByLabel('Strategy', { exact: true }).inputValue(), 'human');
   await cell(page, 1, 2).click();
   await page.keyboard.press('ArrowRight');
-  assert.equal(await cell(page, 1, 3).evaluate((el) => el === el.getRootNode().activeElement), true);
+  assert.equal(
+    await cell(page, 1, 3).evaluate((el) => el === el.getRootNode().activeElement),
+    true,
+  );
   await page.keyboard.press('Escape');
   await cancel.click();
   await waitForStatus(page, 'cancelled');

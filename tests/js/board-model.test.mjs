@@ -53,7 +53,10 @@ test('initial candidates are the digits no given of the row, column or box holds
   for (const { size } of wasm.shapes()) {
     const empty = parse('.'.repeat(size * size));
     const all = initialCandidates(createBoard(empty.shape, empty.values));
-    assert.ok(all.every((mask) => mask === 2 ** size - 1), `${size}×${size} empty: every digit`);
+    assert.ok(
+      all.every((mask) => mask === 2 ** size - 1),
+      `${size}×${size} empty: every digit`,
+    );
   }
 });
 
@@ -96,7 +99,9 @@ test('a backtrack restores the origin and depth of the digits it takes out, on u
   const { shape, values } = parse(HARDEST);
   const board = startingBoard(shape, values);
   const steps = trace(HARDEST, 'backtracking', 2000);
-  const at = steps.findIndex((s) => s.kind === 'backtrack' && s.changes.some((c) => c.op === 'unplace'));
+  const at = steps.findIndex(
+    (s) => s.kind === 'backtrack' && s.changes.some((c) => c.op === 'unplace'),
+  );
   assert.ok(at > 0, 'the trace backtracks');
   steps.slice(0, at).forEach((step) => applyStep(board, step));
   const before = snapshot(board);

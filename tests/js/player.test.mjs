@@ -56,14 +56,23 @@ test('counters follow the position both ways', () => {
   assert.equal(c.steps, steps.length);
   assert.equal(c.guesses, steps.filter((s) => s.kind === 'guess').length);
   assert.equal(c.backtracks, steps.filter((s) => s.kind === 'backtrack').length);
-  assert.equal(c.placements, steps.flatMap((s) => s.changes).filter((ch) => ch.op === 'place').length);
+  assert.equal(
+    c.placements,
+    steps.flatMap((s) => s.changes).filter((ch) => ch.op === 'place').length,
+  );
   assert.equal(c.depth, steps.at(-1).depth);
   const mid = steps.findIndex((s) => s.kind === 'guess') + 1;
   player.seek(mid);
   assert.equal(player.counters.depth, steps[mid - 1].depth);
   assert.equal(player.counters.guesses, 1);
   player.seek(0);
-  assert.deepEqual(player.counters, { steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 });
+  assert.deepEqual(player.counters, {
+    steps: 0,
+    placements: 0,
+    guesses: 0,
+    backtracks: 0,
+    depth: 0,
+  });
 });
 
 test('history is capped: old steps are dropped and stepping back stops at the oldest kept', () => {

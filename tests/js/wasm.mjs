@@ -18,7 +18,7 @@ export function parse(text) {
 export function trace(text, strategy, limit = Infinity) {
   const solver = new wasm.Solver(text, strategy);
   const steps = [];
-  for (let batch; steps.length < limit && (batch = solver.stepMany(500)).length; ) {
+  for (let batch; steps.length < limit && (batch = solver.stepMany(500)).length;) {
     steps.push(...batch);
   }
   solver.free();
