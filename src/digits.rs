@@ -48,6 +48,8 @@ impl Digit {
     }
 }
 
+/// Writes the 1-based number whatever the shape, as the JSON does. Sentences for people write
+/// digits in the puzzle's own alphabet with [`Shape::show`](crate::grid::Shape::show) instead.
 impl fmt::Display for Digit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
@@ -151,7 +153,8 @@ impl DigitSet {
         DigitSet(self.0 & !other.0)
     }
 
-    /// The digits joined by `/`, as in "3/6/8".
+    /// The numbers of the digits joined by `/`, as in "3/6/8", whatever the shape (for
+    /// debugging). Sentences use [`Shape::show_slashed`](crate::grid::Shape::show_slashed).
     pub fn slashed(self) -> String {
         let parts: Vec<String> = self.iter().map(|d| d.to_string()).collect();
         parts.join("/")

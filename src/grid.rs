@@ -183,6 +183,21 @@ impl Shape {
         }
     }
 
+    /// A digit as sentences write it, in this shape's alphabet: the character of
+    /// [`Shape::digit_char`], so "7" on 9×9, "F" for 15 on 16×16 and "A" for 1 on 25×25.
+    /// Every sentence for people writes digits this way, as the page and the puzzle text do;
+    /// `Digit`'s own `Display` writes the number whatever the shape.
+    pub fn show(self, digit: Digit) -> impl fmt::Display {
+        self.digit_char(digit)
+    }
+
+    /// The digits of a set in this shape's alphabet, smallest first, joined by `/`: "3/6/8"
+    /// on 9×9, "1/A/F" for 1, 10 and 15 on 16×16 (see [`Shape::show`]).
+    pub fn show_slashed(self, digits: DigitSet) -> String {
+        let chars: Vec<String> = digits.iter().map(|d| self.show(d).to_string()).collect();
+        chars.join("/")
+    }
+
     /// A name for people, such as "9×9".
     pub fn name(self) -> String {
         format!("{0}×{0}", self.size())
@@ -650,6 +665,22 @@ mod tests {
         }
         assert_eq!(Shape::SIX.box_of(Shape::SIX.cell(2, 3)), 3);
         assert_eq!(Shape::NINE.box_of(Shape::NINE.cell(4, 7)), 5);
+    }
+
+    #[test]
+    fn sentences_show_digits_in_the_alphabet_of_the_shape() {
+        let d = |v| Digit::new(v).unwrap();
+        let set: DigitSet = [1, 10, 15].map(d).into_iter().collect();
+        assert_eq!(Shape::NINE.show(d(7)).to_string(), "7");
+        assert_eq!(Shape::SIXTEEN.show(d(9)).to_string(), "9");
+        assert_eq!(Shape::SIXTEEN.show(d(15)).to_string(), "F");
+        assert_eq!(Shape::TWELVE.show(d(12)).to_string(), "C");
+        assert_eq!(Shape::TWENTY_FIVE.show(d(1)).to_string(), "A");
+        assert_eq!(Shape::TWENTY_FIVE.show(d(25)).to_string(), "Y");
+        assert_eq!(Shape::NINE.show_slashed(DigitSet::all(3)), "1/2/3");
+        assert_eq!(Shape::SIXTEEN.show_slashed(set), "1/A/F");
+        assert_eq!(Shape::TWENTY_FIVE.show_slashed(set), "A/J/O");
+        assert_eq!(Shape::NINE.show_slashed(DigitSet::EMPTY), "");
     }
 
     #[test]

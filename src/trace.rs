@@ -25,9 +25,10 @@ impl Candidate {
         Candidate { cell, digit }
     }
 
-    /// The name people use, such as `5r3c5` (digit first, as in chain notation).
+    /// The name people use, such as `5r3c5` (digit first, as in chain notation), with the
+    /// digit in the shape's alphabet (`Fr10c1` for 15 on 16×16).
     pub fn name(self, shape: Shape) -> String {
-        format!("{}{}", self.digit, self.cell.name(shape))
+        format!("{}{}", shape.show(self.digit), self.cell.name(shape))
     }
 }
 
@@ -362,7 +363,10 @@ impl Contradiction {
                 format!("{} has no candidate left", cell.name(shape))
             }
             Contradiction::NoPlace(digit, house) => {
-                format!("{digit} has no place left in {house}")
+                format!(
+                    "{digit} has no place left in {house}",
+                    digit = shape.show(digit)
+                )
             }
             Contradiction::Conflict(conflict) => conflict.describe(shape),
         }

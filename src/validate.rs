@@ -25,7 +25,7 @@ impl Conflict {
             "{} and {} both hold {} in {}",
             self.cells[0].name(shape),
             self.cells[1].name(shape),
-            self.digit,
+            shape.show(self.digit),
             self.house
         )
     }

@@ -271,3 +271,32 @@ proptest! {
         prop_assert_eq!(general_count(&givens, 2), 0);
     }
 }
+
+#[test]
+fn a_full_grid_with_conflicts_has_no_solution() {
+    // A valid grid: row r holds (3r + r/3 + c) % 9 + 1 in column c, so rows 0 and 1 of
+    // band 0 start 1 2 3 and 4 5 6.
+    let mut grid: Vec<u8> = (0..81)
+        .map(|i| {
+            let (r, c) = (i / 9, i % 9);
+            ((r * 3 + r / 3 + c) % 9 + 1) as u8
+        })
+        .collect();
+    let mut kept = Solutions::new(0);
+    assert_eq!(
+        Fast9Solver::new().search(&grid, 2, &mut kept).n_solutions,
+        1
+    );
+    // Every 1 of band 0 goes to row 0, so digit 1 has two givens in row 0, none in row 1
+    // or row 2, and no candidate left in the band.
+    for value in &mut grid[9..27] {
+        if *value == 1 {
+            *value = 9;
+        }
+    }
+    grid[1] = 1;
+    assert_eq!(
+        Fast9Solver::new().search(&grid, 2, &mut kept).n_solutions,
+        0
+    );
+}

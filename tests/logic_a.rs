@@ -219,14 +219,14 @@ fn claiming_on_a_twelve_by_twelve_column() {
         intersections::claiming,
         Technique::Claiming,
         &[
-            "11r4c5", "11r4c7", "11r4c8", "11r5c5", "11r5c7", "11r5c8", "11r6c5", "11r6c7",
-            "11r6c8",
+            "Br4c5", "Br4c7", "Br4c8", "Br5c5", "Br5c7", "Br5c8", "Br6c5", "Br6c7", "Br6c8",
         ],
         None,
     );
+    // 12×12 writes 11 as B, in sentences as in the puzzle text.
     assert!(step
         .text
-        .starts_with("Claiming: in column 6, 11 lies only in box 5"));
+        .starts_with("Claiming: in column 6, B lies only in box 5"));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -762,15 +762,9 @@ fn magictour_top1465_is_sound() {
     walk("magictour_top1465", &puzzles);
 }
 
-/// A quarter of the hardest list: their traces are long (forcing chains), so the whole list
-/// runs with `cargo test --release --test logic_a -- --ignored`.
+/// The whole hardest list: every finder of these families is called on every board its
+/// Human trace meets.
 #[test]
-fn forum_hardest_sample_is_sound() {
-    walk("forum_hardest_1106", &sample("forum_hardest_1106", 94));
-}
-
-#[test]
-#[ignore = "about a minute: run with --ignored, preferably in release"]
 fn forum_hardest_is_sound() {
     walk("forum_hardest_1106", &load("forum_hardest_1106"));
 }
@@ -782,35 +776,6 @@ fn seventeen_clue_sample_is_sound() {
         tally.n_without_guess, tally.n_puzzles,
         "17-clue puzzles are easy"
     );
-}
-
-/// Prints the mean time of each finder of these families over the boards the Human strategy
-/// meets on top1465 (where the next step is not a single). Run it in release:
-/// `cargo test --release --test logic_a finder_timings -- --ignored --nocapture`.
-#[test]
-#[ignore = "a measurement, not a check"]
-fn finder_timings() {
-    let mut boards = Vec::new();
-    for puzzle in load("magictour_top1465") {
-        let steps = run_and_check(&puzzle, Strategy::Human, None, 100_000);
-        let mut board = Board::new(&puzzle);
-        for step in &steps {
-            if step.depth == 0 && step.kind == StepKind::Deduction && step.difficulty > 2.5 {
-                boards.push(board.clone());
-            }
-            board.apply_step(step);
-        }
-    }
-    eprintln!("{} boards", boards.len());
-    for rung in rungs() {
-        let started = std::time::Instant::now();
-        let n_found = boards.iter().filter(|b| (rung.find)(b).is_some()).count();
-        let micros = started.elapsed().as_secs_f64() * 1e6 / boards.len() as f64;
-        eprintln!(
-            "{:<32} {micros:>7.2} µs per board, found on {n_found}",
-            rung.technique.name()
-        );
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -941,29 +906,4 @@ fn fish_finders_agree_with_a_brute_force_search() {
     }
     eprintln!("{n_boards} boards; found (basic, finned, sashimi) by size: {n_found:?}");
     assert!(n_found.iter().flatten().all(|&n| n > 0), "{n_found:?}");
-}
-
-/// Prints one sentence per technique of these families met on top95, to read them.
-#[test]
-#[ignore = "prints sentences for people to read"]
-fn print_sample_sentences() {
-    let mut seen = std::collections::HashSet::new();
-    for puzzle in load("norvig_top95") {
-        let steps = run_and_check(&puzzle, Strategy::Human, None, 100_000);
-        let mut board = Board::new(&puzzle);
-        for step in &steps {
-            if step.depth == 0 && step.kind == StepKind::Deduction {
-                for rung in rungs() {
-                    if seen.contains(&rung.technique) {
-                        continue;
-                    }
-                    if let Some(found) = (rung.find)(&board) {
-                        seen.insert(rung.technique);
-                        eprintln!("{}", found.text);
-                    }
-                }
-            }
-            board.apply_step(step);
-        }
-    }
 }

@@ -13,7 +13,7 @@ use stepdoku::logic::{self, als, chains, forcing, uniqueness, Finder, Rung};
 use stepdoku::strategy::{SearchStepper, Uniqueness};
 use stepdoku::trace::LinkKind;
 use stepdoku::{
-    search, Board, Cell, Change, Digit, Grid, Shape, Step, StepKind, Stepper, Strategy, Technique,
+    search, Board, Cell, Change, Digit, Grid, Shape, Step, StepKind, Stepper, Technique,
 };
 
 /// The rungs this file covers.
@@ -564,43 +564,6 @@ fn finders_are_sound_on_other_sizes() {
             }
         }
     }
-}
-
-/// Runs the Human strategy on `max` puzzles of a collection, checking every depth-0 step.
-fn human_is_sound_on(collection: &str, max: usize) -> usize {
-    let mut n_without_guess = 0;
-    for puzzle in common::sample(collection, max) {
-        let solution = search::solve(&puzzle).expect("collection puzzles solve");
-        let steps = common::run_and_check(&puzzle, Strategy::Human, Some(&solution), 20_000);
-        if steps.iter().all(|s| s.kind != StepKind::Guess) {
-            n_without_guess += 1;
-        }
-        for step in steps.iter().filter(|s| s.kind == StepKind::Deduction) {
-            assert_eq!(
-                step.relies_on_uniqueness,
-                step.technique.relies_on_uniqueness()
-            );
-        }
-    }
-    n_without_guess
-}
-
-#[test]
-fn human_is_sound_on_norvig() {
-    assert_eq!(human_is_sound_on("norvig_top95", 95), 95);
-    assert_eq!(human_is_sound_on("norvig_hardest", 11), 11);
-}
-
-#[test]
-fn human_is_sound_and_guess_free_on_top1465() {
-    // Every puzzle of top1465 is solved by logic alone.
-    assert_eq!(human_is_sound_on("magictour_top1465", 1465), 1465);
-}
-
-#[test]
-fn human_is_sound_on_forum_hardest() {
-    // Sampled (every fifth puzzle): these need nested forcing chains, about 0.1 s each.
-    human_is_sound_on("forum_hardest_1106", 75);
 }
 
 /// Calls every covered finder on every `stride`-th depth-0 board of the Human trace of each

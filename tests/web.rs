@@ -96,3 +96,37 @@ fn parse_and_format_round_trip() {
     let techniques = js_sys::Array::from(&wasm::techniques());
     assert!(techniques.length() > 40);
 }
+
+#[wasm_bindgen_test]
+fn rate_matches_the_solver_rating() {
+    // Its Human trace needs an X-Chain (SE 6.6); `stepdoku rate` prints 6.6 1.2 1.2 1616 Unfair.
+    const XCHAIN: &str =
+        ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7";
+    let rating = wasm::rate(XCHAIN).unwrap();
+    assert_eq!(field(&rating, "er").as_f64().map(|v| v as f32), Some(6.6));
+    assert_eq!(field(&rating, "ep").as_f64().map(|v| v as f32), Some(1.2));
+    assert_eq!(field(&rating, "score").as_f64(), Some(1616.0));
+    assert_eq!(text(&rating, "level"), "Unfair");
+    assert_eq!(text(&rating, "hardest"), "X-Chain");
+    assert_eq!(text(&rating, "hardestId"), "xchain");
+    assert_eq!(field(&rating, "needsGuessing").as_bool(), Some(false));
+    assert_eq!(field(&rating, "solved").as_bool(), Some(true));
+
+    // The same rating from a Solver advanced in slices, without handing out steps.
+    let mut solver = wasm::Solver::new(XCHAIN, "human").unwrap();
+    assert_eq!(solver.advance(10), 10);
+    assert_eq!(field(&solver.rating(), "truncated").as_bool(), Some(true));
+    while solver.advance(16) == 16 {}
+    assert_eq!(solver.step_count(), 73);
+    let sliced = solver.rating();
+    assert_eq!(
+        js_sys::JSON::stringify(&sliced).unwrap(),
+        js_sys::JSON::stringify(&rating).unwrap()
+    );
+
+    // A guess leaves EP and ED unknown (null); unreadable text throws the diagnosis.
+    let empty = wasm::rate(&".".repeat(16)).unwrap();
+    assert_eq!(field(&empty, "needsGuessing").as_bool(), Some(true));
+    assert!(field(&empty, "ed").is_null());
+    assert_eq!(text(&wasm::rate("5..5").unwrap_err(), "status"), "invalid");
+}

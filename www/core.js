@@ -6,13 +6,15 @@ import init, { formatPuzzle, parsePuzzle, shapes, techniques } from './pkg/stepd
 
 let shapeList = null;
 let techniqueMap = null;
+let techniqueArray = null;
 
 /** Resolves once the module is loaded; safe to call many times. */
 export const ready = init({
   module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.meta.url),
 }).then(() => {
   shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
-  techniqueMap = new Map(techniques().map((t) => [t.id, t]));
+  techniqueArray = techniques();
+  techniqueMap = new Map(techniqueArray.map((t) => [t.id, t]));
 });
 
 /** The characters that write digits 1…size, as formatPuzzle writes them. */
@@ -70,4 +72,9 @@ export function digitOfKey(shape, key) {
 /** A technique by its id: `{ id, name, difficulty, score, reliesOnUniqueness, description }`. */
 export function technique(id) {
   return techniqueMap.get(id);
+}
+
+/** Every technique, in ladder order (search steps last), as `technique(id)` gives them. */
+export function techniqueList() {
+  return techniqueArray;
 }

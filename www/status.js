@@ -1,5 +1,6 @@
 // The status card: the verdict on the puzzle, and the current step's sentence with its
-// technique explained. The card is a polite live region; while a trace plays it is marked
+// technique explained: the technique's name links to its entry in the Techniques glossary,
+// and a disclosure under the sentence holds its description and difficulty. The card is a polite live region; while a trace plays it is marked
 // busy so screen readers speak the step where playing stops, not every frame.
 
 const VERDICT_ICONS = {
@@ -33,9 +34,13 @@ export function mountStatus(host, on) {
           <button type="button" data-solution="1" aria-pressed="false">Solution 2</button>
         </div>
         <div class="step-info" hidden>
-          <p class="step-head"><span class="step-number"></span><span class="kind-chip"></span><span class="technique"></span><span class="rating"></span></p>
+          <p class="step-head"><span class="step-number"></span><span class="kind-chip"></span><a class="technique" href=""></a><span class="step-difficulty"></span></p>
           <p class="step-text"></p>
-          <p class="technique-about"></p>
+          <details class="technique-about">
+            <summary>About <span class="about-name"></span></summary>
+            <p class="about-text"></p>
+            <p class="about-meta"><span class="about-values"></span><a class="about-link" href="">All techniques</a></p>
+          </details>
         </div>
       </div>
     </section>`,
@@ -50,9 +55,13 @@ export function mountStatus(host, on) {
   const stepNumber = card.querySelector('.step-number');
   const kindChip = card.querySelector('.kind-chip');
   const technique = card.querySelector('.technique');
-  const rating = card.querySelector('.rating');
+  const difficulty = card.querySelector('.step-difficulty');
   const stepText = card.querySelector('.step-text');
   const about = card.querySelector('.technique-about');
+  const aboutName = card.querySelector('.about-name');
+  const aboutText = card.querySelector('.about-text');
+  const aboutValues = card.querySelector('.about-values');
+  const aboutLink = card.querySelector('.about-link');
 
   solutionSwitch.addEventListener('click', (event) => {
     const index = event.target.closest('[data-solution]')?.dataset.solution;
@@ -69,10 +78,19 @@ export function mountStatus(host, on) {
 
   /**
    * `state`: `verdict` ({ kind, message }), `solutionIndex` (0 or 1, or null when there are
-   * not two to switch), `step` (the current step or undefined), `stepNumber`, `description`
-   * (of the step's technique), `isPlaying`.
+   * not two to switch), `step` (the current step or undefined), `stepNumber`, `technique`
+   * (the step's, as the techniques() export gives it), `anchor` (of its glossary entry),
+   * `isPlaying`.
    */
-  function update({ verdict: v, solutionIndex, step, stepNumber: number, description, isPlaying }) {
+  function update({
+    verdict: v,
+    solutionIndex,
+    step,
+    stepNumber: number,
+    technique: t,
+    anchor,
+    isPlaying,
+  }) {
     verdict.dataset.kind = v.kind;
     setText(verdictIcon, VERDICT_ICONS[v.kind] ?? '');
     setText(verdictText, v.message);
@@ -87,8 +105,9 @@ export function mountStatus(host, on) {
       setText(stepNumber, `Step ${number.toLocaleString('en')}`);
       setText(kindChip, KIND_LABELS[step.kind] ?? step.kind);
       setText(technique, step.kind === 'deduction' ? step.technique : '');
+      technique.setAttribute('href', `#${anchor}`);
       setText(
-        rating,
+        difficulty,
         step.difficulty
           ? `SE ${step.difficulty.toFixed(1)}`
           : step.depth
@@ -96,7 +115,16 @@ export function mountStatus(host, on) {
             : '',
       );
       setText(stepText, step.text);
-      setText(about, description ?? '');
+      about.hidden = !t;
+      if (t) {
+        setText(aboutName, t.name);
+        setText(aboutText, t.description);
+        setText(
+          aboutValues,
+          t.difficulty > 0 ? `SE ${t.difficulty.toFixed(1)} · HoDoKu score ${t.score}` : '',
+        );
+        aboutLink.setAttribute('href', `#${anchor}`);
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 // <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
-// the parts (puzzle bar, grid, number pad, status, controls, step list) into its shadow
+// the parts (puzzle bar, grid, number pad, glossary, status, rating, controls, step list) into its shadow
 // root, holds the state they show, and turns their events into actions. Styles, the wasm
 // module and the worker are resolved relative to this file, so the element works from any
 // page that imports it.
@@ -18,13 +18,16 @@ import {
   ready,
   shapeOfSize,
   technique,
+  techniqueList,
   writePuzzle,
 } from './core.js';
+import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { Playback } from './playback.js';
 import { stepHighlight } from './player.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
+import { mountRating } from './rating.js';
 import { SAMPLES } from './samples.js';
 import { mountStatus } from './status.js';
 import { mountStepList } from './step-list.js';
@@ -38,6 +41,20 @@ const FAST_SPEED = 30;
 
 /** How long after an edit the verdict is asked for, so typing does not queue checks. */
 const VERDICT_DELAY_MS = 150;
+
+/** How long a rating may run before the card offers to keep going (a 9×9 takes ms). */
+const RATING_BUDGET_MS = 5000;
+/** How long each Keep rating runs. */
+const RATING_MORE_MS = 30000;
+
+/** Why a puzzle gets no rating, by verdict. */
+const NO_RATING = {
+  several:
+    'Not rated: the puzzle has several solutions, and a rating needs exactly one. Add givens until the verdict is unique.',
+  none: 'Not rated: the puzzle has no solution.',
+  invalid: 'Not rated until the puzzle can be read and has no duplicate givens.',
+  cancelled: 'Not rated: the check was cancelled. Press Solve to check again.',
+};
 
 const LEGEND = `
   <details class="legend">
@@ -83,6 +100,11 @@ class StepdokuBoard extends HTMLElement {
     this.highlightFor = null;
     this.highlight = null;
     this.started = null;
+    /** The rating card's view (see rating.js), and the puzzle line it is for. */
+    this.rating = { kind: 'waiting', message: '' };
+    this.ratingLine = null;
+    this.ratingJob = 0;
+    this.ratingSeconds = 0;
   }
 
   connectedCallback() {
@@ -96,6 +118,8 @@ class StepdokuBoard extends HTMLElement {
         this.playback.unload();
         this.client.close();
         this.client = null;
+        this.rater.close();
+        this.rater = null;
         this.started = null;
       }
     });
@@ -126,6 +150,7 @@ class StepdokuBoard extends HTMLElement {
       <div class="app">
         <div class="board-col"></div>
         <aside class="side-col" aria-label="Solver"></aside>
+        <div class="glossary-col"></div>
       </div>`;
     const stylesLoaded = new Promise((resolve) => {
       root.querySelector('link').addEventListener('load', resolve, { once: true });
@@ -133,6 +158,9 @@ class StepdokuBoard extends HTMLElement {
     });
     await ready;
     this.client ??= new WorkerClient(WORKER_URL);
+    // The rating runs in a worker of its own, so it never holds up a trace and stopping it
+    // (terminating that worker) leaves the trace alone.
+    this.rater ??= new WorkerClient(WORKER_URL, { name: 'stepdoku-rating' });
     this.client.addEventListener('busy', ({ detail }) => {
       this.isBusy = detail;
       this.schedule();
@@ -146,8 +174,19 @@ class StepdokuBoard extends HTMLElement {
       this.strategy = this.getAttribute('strategy');
     }
     this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
-    this.mountParts(root.querySelector('.board-col'), root.querySelector('.side-col'));
+    this.mountParts(
+      root.querySelector('.board-col'),
+      root.querySelector('.side-col'),
+      root.querySelector('.glossary-col'),
+    );
     root.addEventListener('keydown', (event) => this.handleShortcut(event));
+    // Technique links open the glossary in place: the page's URL hash holds the puzzle.
+    root.addEventListener('click', (event) => {
+      const link = event.target.closest?.('a[href^="#technique-"]');
+      if (link && this.glossary.show(link.getAttribute('href').slice(1))) {
+        event.preventDefault();
+      }
+    });
     root.addEventListener('paste', (event) => {
       if (!event.defaultPrevented) {
         event.preventDefault();
@@ -164,7 +203,7 @@ class StepdokuBoard extends HTMLElement {
     root.querySelector('.app').classList.add('ready');
   }
 
-  mountParts(boardCol, sideCol) {
+  mountParts(boardCol, sideCol, glossaryCol) {
     this.bar = mountPuzzleBar(boardCol, allShapes(), {
       load: (text) => this.loadText(text),
       edit: (text) => {
@@ -178,6 +217,7 @@ class StepdokuBoard extends HTMLElement {
       paste: (text, cell) => this.pasteOnGrid(text, cell),
     });
     this.pad = mountNumberPad(boardCol, { key: (key) => this.editCell(this.grid.selected, key) });
+    this.glossary = mountGlossary(glossaryCol, techniqueList());
     this.controls = mountControls(sideCol, {
       solve: () => this.solve(),
       togglePlay: () => this.togglePlay(),
@@ -185,11 +225,19 @@ class StepdokuBoard extends HTMLElement {
       back: () => this.playback.back(),
       forward: () => this.stepForward(),
       clear: () => this.setPuzzle(this.emptyPuzzle(this.puzzle.shape)),
-      cancel: () => this.client.cancel(),
+      cancel: () => {
+        this.client.cancel();
+        this.stopRating();
+      },
       strategy: (id) => this.setStrategy(id),
       speed: (stepsPerSecond) => this.setSpeed(stepsPerSecond),
     });
     this.status = mountStatus(sideCol, { showSolution: (index) => this.showSolution(index) });
+    this.ratingCard = mountRating(sideCol, {
+      stop: () => this.stopRating(),
+      more: () => this.rate(this.puzzle.line, { isMore: true }),
+      rate: () => this.rate(this.puzzle.line),
+    });
     this.stepList = mountStepList(sideCol, { seek: (position) => this.playback.seek(position) });
     sideCol.insertAdjacentHTML('beforeend', LEGEND);
   }
@@ -225,6 +273,11 @@ class StepdokuBoard extends HTMLElement {
     this.editBoard = createBoard(puzzle.shape, puzzle.values);
     this.text = puzzle.line;
     this.inputError = null;
+    if (puzzle.line !== this.ratingLine) {
+      this.stopRating();
+      this.ratingLine = puzzle.line;
+      this.rating = { kind: 'waiting', message: 'Rated once the puzzle is checked…' };
+    }
     if (isNewShape) {
       this.shadowRoot.querySelector('.app').dataset.size = puzzle.shape.size;
       this.grid.build(puzzle.shape);
@@ -289,9 +342,78 @@ class StepdokuBoard extends HTMLElement {
         if (verdict.kind === 'cancelled') {
           this.verdictLine = null;
         }
+        this.rateAfter(line, verdict);
         this.schedule();
       }
     });
+  }
+
+  // ---- Rating --------------------------------------------------------------------------
+
+  /** Rates a puzzle once its verdict is in: only a puzzle with one solution has a rating. */
+  rateAfter(line, verdict) {
+    if (verdict.kind === 'unique') {
+      this.rate(line);
+    } else {
+      this.stopRating();
+      this.rating = { kind: 'none', message: NO_RATING[verdict.kind] ?? verdict.message };
+    }
+  }
+
+  /**
+   * Rates `line` in the rating worker within a time budget (or carries on the rating that
+   * ran out of time, with `isMore`). A newer rating, an edit or Stop cuts it short.
+   */
+  async rate(line, { isMore = false } = {}) {
+    if (this.rater.hasPending) {
+      this.rater.cancel();
+    }
+    const job = ++this.ratingJob;
+    this.ratingLine = line;
+    this.rating = { kind: 'running', message: 'Rating: the Human strategy is solving the puzzle…' };
+    this.schedule();
+    let reply;
+    try {
+      reply = isMore
+        ? await this.rater.request('rateMore', { budgetMs: RATING_MORE_MS })
+        : await this.rater.request('rate', { text: line, budgetMs: RATING_BUDGET_MS });
+    } catch (error) {
+      if (job === this.ratingJob && !(error instanceof CancelledError)) {
+        this.rating = { kind: 'none', message: `Not rated: ${error?.message ?? error}` };
+        this.schedule();
+      }
+      return;
+    }
+    if (job !== this.ratingJob) {
+      return;
+    }
+    if (!reply.done) {
+      this.ratingSeconds = (isMore ? this.ratingSeconds : 0) + reply.elapsed / 1000;
+      this.rating = {
+        kind: 'slow',
+        message: `Not rated yet: after ${Math.round(this.ratingSeconds)} s and ${reply.nSteps.toLocaleString('en')} steps the Human strategy is not done. Big grids can take minutes.`,
+      };
+    } else if (reply.rating.truncated) {
+      this.rating = {
+        kind: 'none',
+        message: `Not rated: the Human strategy stopped after ${reply.rating.nSteps.toLocaleString('en')} steps without finishing.`,
+      };
+    } else {
+      this.rating = { kind: 'rated', rating: reply.rating };
+    }
+    this.schedule();
+  }
+
+  /** Stops the rating under way, if any: the card offers to rate again. */
+  stopRating() {
+    this.ratingJob++;
+    if (this.rater.hasPending) {
+      this.rater.cancel();
+      if (this.ratingLine === this.puzzle?.line) {
+        this.rating = { kind: 'stopped', message: 'Rating stopped.' };
+      }
+    }
+    this.schedule();
   }
 
   /** Shows the solution (or the first of two), or the verdict that says why there is none. */
@@ -471,7 +593,8 @@ class StepdokuBoard extends HTMLElement {
       solutionIndex: this.mode === 'solution' && d?.second ? this.solutionIndex : null,
       step,
       stepNumber: player?.position ?? 0,
-      description: step ? technique(step.techniqueId)?.description : null,
+      technique: step ? technique(step.techniqueId) : null,
+      anchor: step ? techniqueAnchor(step.techniqueId) : '',
       isPlaying: this.playback.isPlaying,
     });
     const counters = player?.counters ?? {
@@ -492,6 +615,7 @@ class StepdokuBoard extends HTMLElement {
       counters,
     });
     this.stepList.update(player, this.playback.isPlaying);
+    this.ratingCard.update(this.rating);
   }
 }
 

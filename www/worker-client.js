@@ -17,9 +17,10 @@ export class CancelledError extends Error {
  * BUSY_AFTER_MS, false when none has) and `restart` (the worker was replaced: traces are gone).
  */
 export class WorkerClient extends EventTarget {
-  constructor(url = new URL('./worker.js', import.meta.url)) {
+  constructor(url = new URL('./worker.js', import.meta.url), { name = 'stepdoku' } = {}) {
     super();
     this.url = url;
+    this.name = name;
     this.nextId = 1;
     this.pending = new Map();
     this.isBusy = false;
@@ -27,7 +28,7 @@ export class WorkerClient extends EventTarget {
   }
 
   spawn() {
-    this.worker = new Worker(this.url, { type: 'module', name: 'stepdoku' });
+    this.worker = new Worker(this.url, { type: 'module', name: this.name });
     this.worker.onmessage = ({ data }) => this.settle(data);
     this.worker.onerror = (event) => {
       event.preventDefault();
@@ -76,6 +77,11 @@ export class WorkerClient extends EventTarget {
       this.isBusy = isBusy;
       this.dispatchEvent(new CustomEvent('busy', { detail: isBusy }));
     }
+  }
+
+  /** Whether a request is waiting for its reply. */
+  get hasPending() {
+    return this.pending.size > 0;
   }
 
   /** Stops whatever the worker is doing: its requests reject with CancelledError. */

@@ -1,7 +1,10 @@
-// The module worker that does the heavy work off the page's thread: verdicts, solving and
-// the stepping solver. Requests are `{ id, type, … }`; every request gets one reply
-// `{ id, ok: true, result }` or `{ id, ok: false, error }` (the wasm diagnosis object, or a
-// message). Messages are handled in order, so a reply always follows the work before it.
+// The module worker that does the heavy work off the page's thread: verdicts, solving, the
+// stepping solver and the rating. Requests are `{ id, type, … }`; every request gets one
+// reply `{ id, ok: true, result }` or `{ id, ok: false, error }` (the wasm diagnosis object,
+// or a message). Messages are handled in order, so a reply always follows the work before it.
+//
+// The page runs the rating in a second instance of this worker, so a long rating never
+// holds up a trace, and stopping it is terminating that instance.
 
 import init, { analyze, Solver } from './pkg/stepdoku.js';
 
@@ -10,6 +13,14 @@ const ready = init({ module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.me
 /** The solver of the current trace, and the trace's id: one trace at a time. */
 let solver = null;
 let traceId = null;
+
+/** The Human solver being rated, kept between `rate` and `rateMore`. */
+let rating = null;
+
+/** The step cap of a rating, as `stepdoku rate` (Rating::DEFAULT_MAX_STEPS). */
+const RATING_MAX_STEPS = 100000;
+/** Steps taken between looks at the clock: a few ms of work on a 9×9. */
+const RATING_SLICE = 16;
 
 const handlers = {
   /** The verdict on a puzzle: unique, several (two shown), none or invalid. */
@@ -42,6 +53,39 @@ const handlers = {
       solver = null;
     }
     return { steps, isLast, elapsed: performance.now() - started };
+  },
+
+  /**
+   * Rates a puzzle as `stepdoku rate` does, spending at most `budgetMs`: `{ done: true,
+   * rating }` (`rating.truncated` when the step cap cut it short), or `{ done: false,
+   * nSteps, elapsed }` when the budget ran out first; `rateMore` then carries on.
+   */
+  rate({ text, budgetMs }) {
+    rating?.free();
+    rating = null;
+    rating = new Solver(text, 'human');
+    return this.rateMore({ budgetMs });
+  },
+
+  /** Carries on the rating `rate` started, for at most `budgetMs` more. */
+  rateMore({ budgetMs }) {
+    if (!rating) {
+      throw new Error('No rating to carry on.');
+    }
+    const started = performance.now();
+    let isEnded = false;
+    while (!isEnded && performance.now() - started < budgetMs) {
+      const max = Math.min(RATING_SLICE, RATING_MAX_STEPS - rating.stepCount);
+      isEnded = max === 0 || rating.advance(max) < max;
+    }
+    const elapsed = performance.now() - started;
+    if (!isEnded) {
+      return { done: false, nSteps: rating.stepCount, elapsed };
+    }
+    const result = { done: true, rating: rating.rating, elapsed };
+    rating.free();
+    rating = null;
+    return result;
   },
 };
 

@@ -14,7 +14,7 @@
 //! `n` cells for `n − 1` digits. So A or B holds `z`, and a cell seeing every `z` of both
 //! loses it.
 
-use super::util::{and_list, geometry, with_cell_width, CellSet};
+use super::util::{and_list, digit_names, geometry, with_cell_width, CellSet};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
@@ -55,7 +55,7 @@ impl<const W: usize> Als<W> {
         format!(
             "{{{}}} ({}, {})",
             names.join(" "),
-            self.digits.slashed(),
+            shape.show_slashed(self.digits),
             self.house
         )
     }
@@ -250,8 +250,9 @@ fn als_xz_w<const W: usize>(board: &Board) -> Option<Step> {
                     "ALS-XZ: {} and {} are each one digit short of locked; they share {x}, and every {x} of one sees every {x} of the other, so at most one holds {x} and the other is locked without it; so one of them holds {}, and {}",
                     a.name(shape),
                     b.name(shape),
-                    zs.iter().map(|z| z.to_string()).collect::<Vec<_>>().join(" and "),
-                    super::chains::describe_losses(shape, &victims)
+                    digit_names(shape, zs).join(" and "),
+                    super::chains::describe_losses(shape, &victims),
+                    x = shape.show(x)
                 );
                 let mut step = Step::new(StepKind::Deduction, Technique::AlsXz, 0, text);
                 step.cells = a.cells.iter().chain(&b.cells).copied().collect();
@@ -325,14 +326,15 @@ fn als_xy_wing_w<const W: usize>(board: &Board) -> Option<Step> {
                     continue;
                 }
                 victims.sort_by_key(|v| (v.cell, v.digit));
-                let zs_text: Vec<String> = found_zs.iter().map(|z| z.to_string()).collect();
                 let text = format!(
                     "ALS-XY-Wing: the pivot {} shares {x} with {} and {y} with {}, each time with every one seeing every other; if neither outer set held {}, both would be locked and hold {x} and {y}, leaving the pivot short of two digits; so one of them holds it, and {}",
                     pivot.name(shape),
                     a.name(shape),
                     b.name(shape),
-                    and_list(&zs_text),
-                    super::chains::describe_losses(shape, &victims)
+                    and_list(&digit_names(shape, found_zs)),
+                    super::chains::describe_losses(shape, &victims),
+                    x = shape.show(x),
+                    y = shape.show(y)
                 );
                 let mut step = Step::new(StepKind::Deduction, Technique::AlsXyWing, 0, text);
                 step.cells = pivot

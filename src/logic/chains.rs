@@ -476,7 +476,7 @@ fn shortest_chain_from<const W: usize>(
 /// The name of a node: "7r1c2", or "7r1c23" for a group in a row.
 fn node_name<const W: usize>(shape: Shape, node: &Node<W>, with_digit: bool) -> String {
     let digit = if with_digit {
-        node.digit.to_string()
+        shape.show(node.digit).to_string()
     } else {
         String::new()
     };
@@ -543,7 +543,7 @@ fn chain_step<const W: usize>(
             "{} or {} is {}",
             node_name(shape, first, false),
             node_name(shape, last, false),
-            first.digit
+            shape.show(first.digit)
         )
     } else {
         format!(
@@ -553,7 +553,7 @@ fn chain_step<const W: usize>(
         )
     };
     let title = match family {
-        Family::X => format!("X-Chain on {}", first.digit),
+        Family::X => format!("X-Chain on {}", shape.show(first.digit)),
         _ => family.technique().name().to_string(),
     };
     let text =
@@ -602,7 +602,11 @@ pub(crate) fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
         .iter()
         .map(|(cells, set)| {
             let verb = if cells.len() == 1 { "loses" } else { "lose" };
-            format!("{} {verb} {}", super::util::and_list(cells), set.slashed())
+            format!(
+                "{} {verb} {}",
+                super::util::and_list(cells),
+                shape.show_slashed(*set)
+            )
         })
         .collect();
     parts.join("; ")
@@ -687,9 +691,9 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
     let names: Vec<String> = path.iter().map(|c| c.name(shape)).collect();
     let text = format!(
         "Remote pair {}: {} each hold only {} and alternate them, so {} and {} hold both digits between them, and {}",
-        pair.slashed(),
+        shape.show_slashed(pair),
         names.join(" − "),
-        pair.slashed(),
+        shape.show_slashed(pair),
         names[0],
         names[names.len() - 1],
         describe_losses(shape, &victims)

@@ -147,6 +147,7 @@ pub fn simple_colouring_trap(board: &Board) -> Option<Step> {
                 cell_list(shape, one),
                 cell_list(shape, other),
                 and_list(&names),
+                digit = shape.show(digit),
             );
             return Some(colouring_step(
                 Technique::SimpleColouringTrap,
@@ -180,7 +181,8 @@ pub fn simple_colouring_wrap(board: &Board) -> Option<Step> {
                     cell_list(shape, &cluster.colours[1 - colour]),
                     x.name(shape),
                     y.name(shape),
-                    lose_text(shape, &changes, digit)
+                    lose_text(shape, &changes, digit),
+                    digit = shape.show(digit)
                 );
                 return Some(colouring_step(
                     Technique::SimpleColouringWrap,

@@ -500,7 +500,8 @@ fn fish_step(board: &Board, fish: &Fish, technique: Technique) -> Step {
         technique.name(),
         lines_text(orientation.base_kind(), &base_lines),
         lines_text(orientation.cover_kind(), &cover_lines),
-        removal_text(shape, &changes)
+        removal_text(shape, &changes),
+        digit = shape.show(digit)
     );
     let mut step = Step::new(StepKind::Deduction, technique, 0, text);
     step.digit = Some(digit);

@@ -82,7 +82,10 @@ impl DeadEnd {
                 format!("{} would have no candidate left", cell.name(shape))
             }
             DeadEnd::NoPlace(digit, house) => {
-                format!("{digit} would have no place left in {house}")
+                format!(
+                    "{digit} would have no place left in {house}",
+                    digit = shape.show(digit)
+                )
             }
         }
     }
@@ -444,6 +447,7 @@ fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
                 placements_summary(shape, &trial.log[1..]),
                 dead.describe(shape),
                 cell.name(shape),
+                digit = shape.show(digit),
             );
             let mut step = Step::new(StepKind::Deduction, Technique::NishioForcingChain, 0, text);
             step.cells = vec![cell];
@@ -466,7 +470,7 @@ fn placements_summary(shape: Shape, placements: &[(Cell, Digit)]) -> String {
     let mut items: Vec<String> = placements
         .iter()
         .take(SHOWN)
-        .map(|(c, d)| format!("{} = {d}", c.name(shape)))
+        .map(|(c, d)| format!("{} = {}", c.name(shape), shape.show(*d)))
         .collect();
     if placements.len() > SHOWN {
         items.push(format!("{} more placements", placements.len() - SHOWN));
@@ -595,7 +599,7 @@ fn forcing_step(
             Technique::CellForcingChain,
             format!(
                 "Cell forcing chain: whichever of {} {} holds, {}",
-                board.candidates(cell).slashed(),
+                shape.show_slashed(board.candidates(cell)),
                 cell.name(shape),
                 reach.words()
             ),
@@ -607,7 +611,8 @@ fn forcing_step(
                 format!(
                     "Unit forcing chain: wherever {digit} goes in {house} ({}), {}",
                     places.join(" or "),
-                    reach.words()
+                    reach.words(),
+                    digit = shape.show(digit)
                 ),
             )
         }
@@ -617,7 +622,7 @@ fn forcing_step(
     } else {
         let names: Vec<String> = dead
             .iter()
-            .map(|p| format!("{} = {}", p.cell.name(shape), p.digit))
+            .map(|p| format!("{} = {}", p.cell.name(shape), shape.show(p.digit)))
             .collect();
         format!(" ({} fails at once)", and_list(&names))
     };
@@ -631,7 +636,8 @@ fn forcing_step(
             0,
             format!(
                 "{opening} lead to {} = {digit}{dead_note}",
-                cell.name(shape)
+                cell.name(shape),
+                digit = shape.show(digit)
             ),
         );
         step.cells.push(cell);
@@ -646,7 +652,11 @@ fn forcing_step(
             }
             let cell = Cell::new(idx);
             let set = DigitSet::from_bits(gone);
-            items.push(format!("{} from {}", set.slashed(), cell.name(shape)));
+            items.push(format!(
+                "{} from {}",
+                shape.show_slashed(set),
+                cell.name(shape)
+            ));
             changes.extend(set.iter().map(|digit| Change::Eliminate { cell, digit }));
         }
         if changes.is_empty() {

@@ -174,7 +174,8 @@ fn locked_step(
     };
     let text = format!(
         "{name}: in {source}, {digit} lies only in {target}, so {}",
-        lose_text(shape, &changes, digit)
+        lose_text(shape, &changes, digit),
+        digit = shape.show(digit)
     );
     let mut step = Step::new(StepKind::Deduction, technique, 0, text);
     step.pattern = locked_cells

@@ -276,7 +276,8 @@ fn chain_step(
         name(c),
         name(a),
         name(d),
-        lose_text(shape, &changes, digit)
+        lose_text(shape, &changes, digit),
+        digit = shape.show(digit)
     );
     let mut step = Step::new(StepKind::Deduction, technique, 0, text);
     let cand = |cell: Cell| Candidate::new(cell, digit);
@@ -440,7 +441,8 @@ impl EmptyRect {
             far.name(shape),
             far.name(shape),
             arm_text(shape, &far_arm),
-            lose_text(shape, &changes, digit)
+            lose_text(shape, &changes, digit),
+            digit = shape.show(digit)
         );
         let mut step = Step::new(StepKind::Deduction, Technique::EmptyRectangle, 0, text);
         let mut cells: Vec<Cell> = self.row_arm.clone();

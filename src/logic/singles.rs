@@ -24,7 +24,8 @@ pub fn full_house(board: &Board) -> Option<Step> {
         board.has_candidate(cell, digit).then(|| {
             let text = format!(
                 "{} = {digit}: the last empty cell in {house}",
-                cell.name(shape)
+                cell.name(shape),
+                digit = shape.show(digit)
             );
             placement(board, Technique::FullHouse, cell, digit, Some(house), text)
         })
@@ -57,7 +58,8 @@ fn hidden_single(board: &Board, kinds: &[HouseKind], technique: Technique) -> Op
                 let [cell] = places[..] else { return None };
                 let text = format!(
                     "{} = {digit}: the only place for {digit} in {house}",
-                    cell.name(shape)
+                    cell.name(shape),
+                    digit = shape.show(digit)
                 );
                 Some(placement(board, technique, cell, digit, Some(house), text))
             })
@@ -71,7 +73,8 @@ pub fn naked_single(board: &Board) -> Option<Step> {
         let digit = board.candidates(cell).single_digit()?;
         let text = format!(
             "{} = {digit}: the only candidate left in the cell",
-            cell.name(shape)
+            cell.name(shape),
+            digit = shape.show(digit)
         );
         Some(placement(
             board,

@@ -146,7 +146,7 @@ fn naked_step(
     let text = format!(
         "Naked {} {} in {house} on {} removes {}",
         subset_word(k),
-        digits.slashed(),
+        shape.show_slashed(digits),
         cell_list(shape, &subset_cells),
         removal_text(shape, &changes)
     );
@@ -230,7 +230,7 @@ fn hidden_step(
     let text = format!(
         "Hidden {} {} in {house} on {} removes {}",
         subset_word(k),
-        digits.slashed(),
+        shape.show_slashed(digits),
         cell_list(shape, &subset_cells),
         removal_text(shape, &changes)
     );

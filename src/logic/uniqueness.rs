@@ -166,10 +166,10 @@ pub fn unique_rectangle_1(board: &Board) -> Option<Step> {
         let text = format!(
             "Unique rectangle type 1 (relies on a unique solution): {} would hold only {}, which gives two solutions, so {} is not {} or {}",
             rect.names(board),
-            rect.pair().slashed(),
+            shape.show_slashed(rect.pair()),
             cell.name(shape),
-            rect.a,
-            rect.b
+            shape.show(rect.a),
+            shape.show(rect.b)
         );
         let mut step = uniqueness_step(Technique::UniqueRectangle1, text, &rect);
         step.changes = eliminate_all(&[Candidate::new(cell, rect.a), Candidate::new(cell, rect.b)]);
@@ -205,11 +205,12 @@ pub fn unique_rectangle_2(board: &Board) -> Option<Step> {
         let text = format!(
             "Unique rectangle type 2 (relies on a unique solution): {} would hold only {}, which gives two solutions, so {} or {} is {z}, and {} {} {z}",
             rect.names(board),
-            rect.pair().slashed(),
+            shape.show_slashed(rect.pair()),
             e1.name(shape),
             e2.name(shape),
             super::util::cell_list(shape, &losers),
             if losers.len() == 1 { "loses" } else { "lose" },
+            z = shape.show(z),
         );
         let mut step = uniqueness_step(Technique::UniqueRectangle2, text, &rect);
         step.digit = Some(z);
@@ -291,12 +292,12 @@ pub fn unique_rectangle_3(board: &Board) -> Option<Step> {
                 let text = format!(
                     "Unique rectangle type 3 (relies on a unique solution): {} would hold only {}, which gives two solutions, so {} or {} holds one of {}; with {} they lock {} in {house}, and {}",
                     rect.names(board),
-                    rect.pair().slashed(),
+                    shape.show_slashed(rect.pair()),
                     e1.name(shape),
                     e2.name(shape),
-                    extras.slashed(),
+                    shape.show_slashed(extras),
                     super::util::cell_list(shape, &subset),
-                    digits.slashed(),
+                    shape.show_slashed(digits),
                     super::chains::describe_losses(shape, &victims),
                 );
                 let mut step = uniqueness_step(Technique::UniqueRectangle3, text, &rect);
@@ -330,9 +331,11 @@ pub fn unique_rectangle_4(board: &Board) -> Option<Step> {
                     let text = format!(
                         "Unique rectangle type 4 (relies on a unique solution): {} would hold only {}, which gives two solutions; {locked} must go in {} or {} within {house}, so neither can be {gone}",
                         rect.names(board),
-                        rect.pair().slashed(),
+                        shape.show_slashed(rect.pair()),
                         e1.name(shape),
                         e2.name(shape),
+                        locked = shape.show(locked),
+                        gone = shape.show(gone),
                     );
                     let mut step = uniqueness_step(Technique::UniqueRectangle4, text, &rect);
                     step.houses = vec![house];
@@ -370,11 +373,13 @@ pub fn hidden_rectangle(board: &Board) -> Option<Step> {
                     let text = format!(
                         "Hidden rectangle (relies on a unique solution): {} holds only {}, and {linked} appears in {row} and {col} only at corners of {}; if {} were {gone}, the four corners would hold {} crosswise and give two solutions, so {} is not {gone}",
                         rect.corners[k].name(shape),
-                        rect.pair().slashed(),
+                        shape.show_slashed(rect.pair()),
                         rect.names(board),
                         far.name(shape),
-                        rect.pair().slashed(),
+                        shape.show_slashed(rect.pair()),
                         far.name(shape),
+                        linked = shape.show(linked),
+                        gone = shape.show(gone),
                     );
                     let mut step = uniqueness_step(Technique::HiddenRectangle, text, &rect);
                     step.houses = vec![row, col];
@@ -440,7 +445,8 @@ pub fn bug_plus_one(board: &Board) -> Option<Step> {
     let text = format!(
         "BUG+1 (relies on a unique solution): every empty cell but {} holds two candidates, and {digit} appears three times in its row, column and box; without {digit} there the board would allow two solutions or none, so {} = {digit}",
         odd.name(shape),
-        odd.name(shape)
+        odd.name(shape),
+        digit = shape.show(digit)
     );
     let mut step = Step::new(StepKind::Deduction, Technique::BugPlusOne, 0, text);
     step.cells = vec![odd];

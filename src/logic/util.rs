@@ -208,6 +208,12 @@ pub fn cell_list(shape: Shape, cells: &[Cell]) -> String {
     names.join(", ")
 }
 
+/// The digits of a set as sentences write them, smallest first, each in the shape's alphabet
+/// (see [`Shape::show`]): `["3", "6"]` on 9×9, `["A", "F"]` for 10 and 15 on 16×16.
+pub fn digit_names(shape: Shape, digits: DigitSet) -> Vec<String> {
+    digits.iter().map(|d| shape.show(d).to_string()).collect()
+}
+
 /// Joins names as people write a list: "a", "a and b", "a, b and c".
 pub fn and_list(items: &[String]) -> String {
     match items {
@@ -311,9 +317,12 @@ pub fn removal_text(shape: Shape, changes: &[Change]) -> String {
     let parts: Vec<String> = groups
         .iter()
         .map(|(digits, cells)| {
-            let digit_names: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
             let cell_names: Vec<String> = cells.iter().map(|c| c.name(shape)).collect();
-            format!("{} from {}", and_list(&digit_names), and_list(&cell_names))
+            format!(
+                "{} from {}",
+                and_list(&digit_names(shape, *digits)),
+                and_list(&cell_names)
+            )
         })
         .collect();
     parts.join("; ")
@@ -329,7 +338,11 @@ pub fn lose_text(shape: Shape, changes: &[Change], digit: Digit) -> String {
         })
         .collect();
     let verb = if names.len() == 1 { "loses" } else { "lose" };
-    format!("{} {verb} {digit}", and_list(&names))
+    format!(
+        "{} {verb} {digit}",
+        and_list(&names),
+        digit = shape.show(digit)
+    )
 }
 
 /// Lines of one kind named people's way: "rows 2 and 7", "columns 1, 4 and 9" (1-based).

@@ -66,7 +66,7 @@ fn targets(
 }
 
 fn named(shape: Shape, cell: Cell, set: DigitSet) -> String {
-    format!("{} ({})", cell.name(shape), set.slashed())
+    format!("{} ({})", cell.name(shape), shape.show_slashed(set))
 }
 
 fn cand_link(from: Candidate, to: Candidate, kind: LinkKind) -> Link {
@@ -108,7 +108,8 @@ pub fn xy_wing(board: &Board) -> Option<Step> {
                     named(shape, pivot, pivot_set),
                     named(shape, a, a_set),
                     named(shape, b, b_set),
-                    lose_text(shape, &changes, z)
+                    lose_text(shape, &changes, z),
+                    z = shape.show(z)
                 );
                 let mut step = Step::new(StepKind::Deduction, Technique::XYWing, 0, text);
                 step.cells = vec![pivot, a, b];
@@ -171,7 +172,8 @@ pub fn xyz_wing(board: &Board) -> Option<Step> {
                     named(shape, pivot, pivot_set),
                     named(shape, a, a_set),
                     named(shape, b, b_set),
-                    lose_text(shape, &changes, z)
+                    lose_text(shape, &changes, z),
+                    z = shape.show(z)
                 );
                 let mut step = Step::new(StepKind::Deduction, Technique::XYZWing, 0, text);
                 step.cells = vec![pivot, a, b];
@@ -224,10 +226,12 @@ pub fn w_wing(board: &Board) -> Option<Step> {
                      so one of the two is {y}, and {}",
                     a.name(shape),
                     b.name(shape),
-                    pair.slashed(),
+                    shape.show_slashed(pair),
                     p.name(shape),
                     q.name(shape),
-                    lose_text(shape, &changes, y)
+                    lose_text(shape, &changes, y),
+                    x = shape.show(x),
+                    y = shape.show(y)
                 );
                 let mut step = Step::new(StepKind::Deduction, Technique::WWing, 0, text);
                 step.cells = vec![a, b, p, q];

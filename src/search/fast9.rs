@@ -201,6 +201,30 @@ const KEEP_IN_BAND: [u32; 27] = {
     table
 };
 
+/// Three band masks as one 81-bit grid mask, band `b` at bits `27 * b`.
+#[inline(always)]
+fn grid_cells(bands: [u32; 3]) -> u128 {
+    bands[0] as u128 | (bands[1] as u128) << 27 | (bands[2] as u128) << 54
+}
+
+/// For each cell (`band_idx * 27 + pos`), its 20 peers as a grid mask (see [`grid_cells`]).
+const PEERS: [u128; 81] = {
+    let mut table = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let (r1, c1, r2, c2) = (cell / 9, cell % 9, other / 9, other % 9);
+            if other != cell && (r1 == r2 || c1 == c2 || (r1 / 3 == r2 / 3 && c1 / 3 == c2 / 3)) {
+                table[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 /// The two bands other than a band.
 const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -228,47 +252,49 @@ impl State {
     fn empty() -> State {
         State {
             candidates: [BAND; 27],
-            seen: [0; 27],
+            // Above 27 bits, so the first scan visits every mask, even one left empty by
+            // conflicting givens.
+            seen: [u32::MAX; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
         }
     }
 
     /// The state with the givens placed (81 values, 0 for blank), before any propagation;
-    /// `None` when two givens conflict.
+    /// `None` when a value is above 9. Givens that conflict leave a digit without a place in
+    /// some row, which the first propagation finds.
     fn from_givens(givens: &[u8]) -> Option<State> {
-        let mut state = State::empty();
-        // Given cells per digit-band, and the columns each digit holds.
-        let mut given = [0u32; 27];
-        let mut columns = [0u32; 9];
-        for (band_idx, band_values) in givens.chunks_exact(27).enumerate() {
-            for (pos, &value) in band_values.iter().enumerate() {
-                if value != 0 {
-                    let digit_idx = value as usize - 1;
-                    let idx = at(band_idx, digit_idx);
-                    given[idx] |= 1 << pos;
-                    state.candidates[idx] &= KEEP_IN_BAND[pos];
-                    if columns[digit_idx] & 1 << (pos % 9) != 0 {
-                        // Two givens of one digit in a column.
-                        return None;
-                    }
-                    columns[digit_idx] |= 1 << (pos % 9);
-                }
+        // The cells of each value per band, `band_idx * 10 + value`; value 0 marks the blanks.
+        // Filled without a branch per cell, as givens and blanks alternate unpredictably.
+        let mut cells = [0u32; 30];
+        for (row, row_values) in givens.chunks_exact(9).enumerate() {
+            let band_cells = &mut cells[row / 3 * 10..][..10];
+            let first_bit = 1u32 << (row % 3 * 9);
+            for (col, &value) in row_values.iter().enumerate() {
+                *band_cells.get_mut(value as usize)? |= first_bit << col;
             }
         }
-        for band_idx in 0..3 {
-            let cells = (0..9).fold(0, |cells, d| cells | given[at(band_idx, d)]);
-            state.unsolved[band_idx] = BAND & !cells;
-            for (digit_idx, &digit_columns) in columns.iter().enumerate() {
-                let idx = at(band_idx, digit_idx);
-                let own = given[idx];
-                let others = own ^ (cells | (COLUMN * digit_columns));
-                let mask = (state.candidates[idx] & !others) | own;
-                // A given lost to a row or box peer given of the same digit is a conflict.
-                if state.candidates[idx] & own != own {
-                    return None;
+        // The columns each digit holds.
+        let mut columns = [0u32; 9];
+        for band_cells in cells.chunks_exact(10) {
+            for (digit_columns, &own) in columns.iter_mut().zip(&band_cells[1..]) {
+                *digit_columns |= (own | own >> 9 | own >> 18) & 0x1FF;
+            }
+        }
+        let mut state = State::empty();
+        for (band_idx, band_cells) in cells.chunks_exact(10).enumerate() {
+            let blank = band_cells[0];
+            state.unsolved[band_idx] = blank;
+            for (digit_idx, &own) in band_cells[1..].iter().enumerate() {
+                // The digit keeps its givens and the blanks outside its columns, then leaves
+                // the rows and boxes of its givens.
+                let mut mask = (blank & !(COLUMN * columns[digit_idx])) | own;
+                let mut bits = own;
+                while bits != 0 {
+                    mask &= KEEP_IN_BAND[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
                 }
-                state.candidates[idx] = mask;
+                state.candidates[at(band_idx, digit_idx)] = mask;
             }
         }
         Some(state)
@@ -412,10 +438,10 @@ impl State {
     /// candidates in each band, the one with the most unsolved peers; else the first unsolved
     /// cell with fewest candidates. Only called on a propagated, unsolved state.
     fn guess_cell(&self) -> (usize, u32) {
+        let unsolved = grid_cells(self.unsolved);
         let mut choice = (0usize, 0u32, 0u32);
-        for (band_idx, &[b1, b2]) in OTHER_BANDS.iter().enumerate() {
+        for band_idx in 0..3 {
             let mut pairs = self.pairs[band_idx];
-            let unsolved = self.unsolved[band_idx];
             // Cells with two candidates still to score in this band.
             let mut budget = 3;
             while pairs != 0 && budget > 0 {
@@ -423,14 +449,7 @@ impl State {
                 let pos = pairs.trailing_zeros() as usize;
                 let bit = pairs & pairs.wrapping_neg();
                 pairs &= pairs - 1;
-                // The unsolved peers: in the band, then in the column in the other bands
-                // (moved to bits 0, 1, 9, 10, 18 and 19 above bit 32), counted at once.
-                let col = pos % 9;
-                let in_column =
-                    (self.unsolved[b1] >> col & COLUMN) | (self.unsolved[b2] >> col & COLUMN) << 1;
-                let n = ((unsolved & !KEEP_IN_BAND[pos]) as u64 | (in_column as u64) << 32)
-                    .count_ones()
-                    + 1;
+                let n = (unsolved & PEERS[band_idx * 27 + pos]).count_ones();
                 if n >= choice.2 {
                     choice = (band_idx, bit, n);
                 }
@@ -459,13 +478,16 @@ impl State {
     /// The values of a solved state, row by row.
     fn values(&self) -> [u8; 81] {
         let mut values = [0u8; 81];
-        for (idx, &mask) in self.candidates.iter().enumerate() {
-            let (band_idx, digit_idx) = (idx / 9, idx % 9);
-            let mut bits = mask;
-            while bits != 0 {
-                let pos = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                values[band_idx * 27 + pos] = digit_idx as u8 + 1;
+        for (band_values, band_masks) in values
+            .chunks_exact_mut(27)
+            .zip(self.candidates.chunks_exact(9))
+        {
+            for (value, &mask) in (1..).zip(band_masks) {
+                let mut bits = mask;
+                while bits != 0 {
+                    band_values[bits.trailing_zeros() as usize] = value;
+                    bits &= bits - 1;
+                }
             }
         }
         values
@@ -529,7 +551,7 @@ impl ExactSolver for Fast9Solver {
         kept.clear(givens.len());
         self.outcome = SearchOutcome::default();
         self.limit = limit;
-        if givens.len() != 81 || givens.iter().any(|&v| v > 9) || limit == 0 {
+        if givens.len() != 81 || limit == 0 {
             return self.outcome;
         }
         if let Some(state) = State::from_givens(givens) {

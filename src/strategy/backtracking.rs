@@ -67,7 +67,8 @@ impl BacktrackingStepper {
                 let text = format!(
                     "Try {digit} in {} (depth {})",
                     cell.name(shape),
-                    self.depth()
+                    self.depth(),
+                    digit = shape.show(digit)
                 );
                 let mut step = Step::new(StepKind::Guess, Technique::Guess, self.depth(), text);
                 step.cells = vec![cell];
@@ -115,7 +116,8 @@ impl BacktrackingStepper {
         let text = format!(
             "Backtrack: take {digit} out of {} and try the next digit (depth {})",
             cell.name(shape),
-            self.depth()
+            self.depth(),
+            digit = shape.show(digit)
         );
         let mut step = Step::new(
             StepKind::Backtrack,

@@ -114,7 +114,8 @@ impl SearchStepper {
         let digit = guess.digit;
         let text = format!(
             "Backtrack to depth {}: {digit} in {cell} led to a contradiction, so {cell} is not {digit}",
-            self.depth()
+            self.depth(),
+            digit = shape.show(digit)
         );
         let mut step = Step::new(StepKind::Backtrack, Technique::Backtrack, 0, text);
         step.cells = vec![guess.cell];
@@ -142,8 +143,9 @@ impl SearchStepper {
             "Guess {} = {digit} (one of {} candidates {}), depth {}",
             cell.name(shape),
             options.len(),
-            options.slashed(),
-            self.depth()
+            shape.show_slashed(options),
+            self.depth(),
+            digit = shape.show(digit)
         );
         let mut step = Step::new(StepKind::Guess, Technique::Guess, 0, text);
         step.cells = vec![cell];

@@ -1,0 +1,269 @@
+// The Human strategy on a puzzle that needs an X-Chain: the step's technique, its
+// description and difficulty, the chain's arrows, the eliminated candidate, the step list,
+// and the rating card, whose values must be what `stepdoku rate` prints for the puzzle.
+//
+// The CLI runs as `cargo run --release --quiet --`, or as $STEPDOKU_CLI when set (a built
+// binary), from the repository root.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { button, cell, choose, counter, launch, ARTIFACTS, openPage, PUZZLES } from './helpers.mjs';
+
+/**
+ * Its Human trace (73 steps) has a 2-String Kite at step 33 and its hardest step, an
+ * X-Chain on 8 with five links, at step 34: r2c7 loses 8.
+ */
+const XCHAIN = '.................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7';
+const XCHAIN_STEP = 34;
+const N_STEPS = 73;
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What `stepdoku rate` prints for a puzzle: its tab-separated columns, by name. */
+function cliRating(puzzle) {
+  const [command, ...prefix] = process.env.STEPDOKU_CLI
+    ? [process.env.STEPDOKU_CLI]
+    : ['cargo', 'run', '--release', '--quiet', '--'];
+  const out = execFileSync(command, [...prefix, 'rate'], {
+    cwd: ROOT,
+    input: `${puzzle}\n`,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const [er, ep, ed, score, level, guessing, hardest] = out.trim().split('\t');
+  return { er, ep, ed, score, level, guessing, hardest };
+}
+
+let env;
+let expected;
+before(async () => {
+  expected = cliRating(XCHAIN);
+  env = await launch();
+});
+after(() => env.close());
+
+/** A screenshot of what is in view (the glossary makes the full page very tall). */
+async function shot(page, name) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+}
+
+/** Runs `fn(shadowRoot, arg)` in the page, on the board's shadow root. */
+function inBoard(page, fn, arg) {
+  return page
+    .locator('stepdoku-board')
+    .evaluate((el, [source, a]) => (0, eval)(`(${source})`)(el.shadowRoot, a), [String(fn), arg]);
+}
+
+/** The rating card's values as `data-value` holds them, and the hardest step's link. */
+function readRating(page) {
+  return inBoard(page, (root) => {
+    const card = root.querySelector('.rating-card');
+    const values = Object.fromEntries(
+      [...card.querySelectorAll('.rating-values > div')].map((div) => [
+        div.dataset.key,
+        div.querySelector('dd').dataset.value,
+      ]),
+    );
+    const link = card.querySelector('.hardest-link');
+    return {
+      kind: card.dataset.kind,
+      values,
+      hardest: link.textContent,
+      href: link.getAttribute('href'),
+    };
+  });
+}
+
+function waitForRating(page, kind) {
+  return page.waitForFunction(
+    (want) =>
+      document.querySelector('stepdoku-board').shadowRoot.querySelector('.rating-card')?.dataset
+        .kind === want,
+    kind,
+  );
+}
+
+/** Loads the whole Human trace: one Step forward, then waits for every step to arrive. */
+async function loadHumanTrace(page) {
+  await choose(page, 'Strategy', 'Human');
+  await button(page, 'Step forward').click();
+  await page
+    .locator('stepdoku-board .steps-note')
+    .filter({ hasText: new RegExp(`^${N_STEPS} steps$`) })
+    .waitFor();
+}
+
+/** Clicks row `position` of the (virtual) step list, scrolling it into view first. */
+async function clickStepRow(page, position) {
+  await inBoard(
+    page,
+    (root, p) => {
+      const scroller = root.querySelector('.steps-scroll');
+      scroller.scrollTop = Math.max(0, (p - 3) * 30);
+      scroller.dispatchEvent(new Event('scroll'));
+    },
+    position,
+  );
+  const row = page.locator(`stepdoku-board .step-row[data-position="${position}"]`);
+  await row.click();
+  return row;
+}
+
+test('the rating card shows what `stepdoku rate` prints', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${XCHAIN}` });
+  await waitForRating(page, 'rated');
+  const shown = await readRating(page);
+  assert.deepEqual(shown.values, {
+    er: expected.er,
+    ep: expected.ep,
+    ed: expected.ed,
+    score: expected.score,
+    level: expected.level,
+    guessing: expected.guessing,
+  });
+  assert.equal(shown.hardest, expected.hardest);
+  assert.equal(expected.hardest, 'X-Chain', 'the puzzle still needs an X-Chain');
+  assert.equal(shown.href, '#technique-xchain');
+  // What a person reads: the level with its pips, the score with a thousands separator.
+  const text = await page.locator('stepdoku-board .rating-card').innerText();
+  assert.match(text, /Unfair/);
+  assert.match(text, /1,616/);
+  assert.equal(
+    await page.locator('stepdoku-board .rating-values [data-key="level"] .pips i.on').count(),
+    4,
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('stepping to the X-Chain: technique, description, difficulty, arrows, elimination', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${XCHAIN}` });
+  await loadHumanTrace(page);
+  const row = await clickStepRow(page, XCHAIN_STEP);
+  assert.equal(await counter(page, 'Steps'), XCHAIN_STEP, 'a click in the step list jumps');
+  assert.equal(await row.getAttribute('aria-current'), 'step');
+
+  const status = page.locator('stepdoku-board .step-info');
+  assert.equal(await status.locator('.technique').innerText(), 'X-Chain');
+  assert.equal(await status.locator('.step-difficulty').innerText(), 'SE 6.6');
+  assert.match(await status.locator('.step-text').innerText(), /^X-Chain on 8: .*r2c7 loses 8/);
+
+  // The description, from the techniques() export, behind the disclosure.
+  const description = await page.evaluate(async () => {
+    const core = await import('/www/core.js');
+    return core.technique('xchain').description;
+  });
+  assert.ok(description.length > 20);
+  const about = status.locator('.technique-about');
+  assert.equal(await about.locator('.about-text').isVisible(), false, 'closed at first');
+  await about.locator('summary').click();
+  assert.equal(await about.locator('.about-text').innerText(), description);
+  assert.match(await about.locator('.about-values').innerText(), /^SE 6\.6 · HoDoKu score \d+$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'human-xchain-light');
+
+  // The name links to the glossary entry, which opens in place; the URL keeps the puzzle.
+  await status.locator('a.technique').click();
+  const entry = page.locator('stepdoku-board #technique-xchain');
+  await entry.waitFor({ state: 'visible' });
+  assert.equal(await entry.locator('.g-about').innerText(), description);
+  assert.match(await entry.locator('.g-head').innerText(), /X-Chain\s+SE 6\.6/);
+  assert.match(await entry.getAttribute('class'), /is-target/);
+  assert.equal(new URL(page.url()).hash, `#p=${XCHAIN}`);
+  await page.waitForTimeout(600); // the smooth scroll
+  await shot(page, 'human-glossary-light');
+
+  // The chain: five links drawn as SVG lines with arrow heads, strong solid, weak dashed.
+  const links = await inBoard(page, (root) =>
+    [...root.querySelectorAll('svg.link-layer line.link')].map((line) => ({
+      kind: line.classList.contains('strong') ? 'strong' : 'weak',
+      marker: line.getAttribute('marker-end'),
+      dash: getComputedStyle(line).strokeDasharray,
+    })),
+  );
+  assert.equal(links.length, 5);
+  assert.deepEqual(
+    links.map((l) => l.kind),
+    ['strong', 'weak', 'strong', 'weak', 'strong'],
+  );
+  assert.ok(links.every((l) => l.marker === 'url(#arrow)'));
+  assert.ok(links.filter((l) => l.kind === 'weak').every((l) => l.dash !== 'none'));
+  assert.ok(links.filter((l) => l.kind === 'strong').every((l) => l.dash === 'none'));
+
+  // r2c7 loses 8: marked eliminated, struck through (not by colour alone).
+  const eliminated = await inBoard(page, (root) =>
+    [...root.querySelectorAll('.grid .cand.elim')].map((mark) => ({
+      cell: Number(mark.closest('.cell').dataset.cell),
+      digit: mark.textContent,
+      line: getComputedStyle(mark).textDecorationLine,
+    })),
+  );
+  assert.deepEqual(eliminated, [{ cell: 15, digit: '8', line: 'line-through' }]);
+  assert.match(await cell(page, 2, 7).getAttribute('aria-description'), /^empty, candidates/);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'human-glossary-dark');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // Dark mode has its own palette: the page and the board turn dark.
+  const backgrounds = await inBoard(page, (root) => ({
+    card: getComputedStyle(root.querySelector('.rating-card')).backgroundColor,
+    elim: getComputedStyle(root.querySelector('.grid .cand.elim')).textDecorationLine,
+  }));
+  assert.equal(backgrounds.card, 'rgb(24, 28, 34)');
+  assert.equal(backgrounds.elim, 'line-through');
+  await shot(page, 'human-xchain-dark');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a click in the step list then Step forward reaches the same step', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, {
+    hash: `#p=${XCHAIN}`,
+    colorScheme: 'dark',
+  });
+  await loadHumanTrace(page);
+  await clickStepRow(page, XCHAIN_STEP - 1);
+  assert.equal(
+    await page.locator('stepdoku-board .step-info .technique').innerText(),
+    '2-String Kite',
+  );
+  await button(page, 'Step forward').click();
+  assert.equal(await counter(page, 'Steps'), XCHAIN_STEP);
+  assert.equal(await page.locator('stepdoku-board .step-info .technique').innerText(), 'X-Chain');
+  // The current row: a bar and bold type besides its tint.
+  const current = await inBoard(page, (root) => {
+    const style = getComputedStyle(root.querySelector('.step-row[aria-current="step"]'));
+    return { bar: style.borderLeftStyle, weight: style.fontWeight };
+  });
+  assert.deepEqual(current, { bar: 'solid', weight: '600' });
+  // Back to the first row: the puzzle as given.
+  await clickStepRow(page, 0);
+  assert.equal(await counter(page, 'Steps'), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('no rating for a puzzle with several solutions or none; a rating per edit', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${PUZZLES.several}` });
+  const card = page.locator('stepdoku-board .rating-card');
+  await waitForRating(page, 'none');
+  assert.match(await card.innerText(), /Not rated: the puzzle has several solutions/);
+  await page.evaluate((p) => {
+    location.hash = `#p=${p}`;
+  }, PUZZLES.none);
+  await card.filter({ hasText: 'Not rated: the puzzle has no solution.' }).waitFor();
+  await page.evaluate((p) => {
+    location.hash = `#p=${p}`;
+  }, PUZZLES.easy);
+  await waitForRating(page, 'rated');
+  const easy = cliRating(PUZZLES.easy);
+  const shown = await readRating(page);
+  assert.equal(shown.values.er, easy.er);
+  assert.equal(shown.values.score, easy.score);
+  assert.equal(shown.hardest, easy.hardest);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,48 @@
+// The rating card's fields (www/rating.js), and the wasm rating: `rate` and a Solver
+// advanced in slices, as the worker does, agree.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ratingFields } from '../../www/rating.js';
+import wasm from './wasm.mjs';
+
+const XCHAIN = '.................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7';
+
+test('fields read as `stepdoku rate` prints them', () => {
+  const fields = ratingFields(wasm.rate(XCHAIN));
+  assert.deepEqual(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value])), {
+    er: '6.6',
+    ep: '1.2',
+    ed: '1.2',
+    score: '1616',
+    level: 'Unfair',
+    guessing: 'no-guess',
+  });
+  assert.equal(fields.score.text, '1,616');
+  assert.equal(fields.guessing.text, 'None');
+});
+
+test('with guessing, ER is a lower bound and an unknown EP or ED is a dash', () => {
+  const fields = ratingFields({
+    er: 3.6,
+    ep: null,
+    ed: null,
+    score: 916,
+    level: 'Extreme',
+    needsGuessing: true,
+  });
+  assert.equal(fields.er.text, '≥ 3.6');
+  assert.equal(fields.er.value, '3.6');
+  assert.deepEqual([fields.ep.text, fields.ep.value], ['–', '-']);
+  assert.deepEqual([fields.guessing.text, fields.guessing.value], ['Needed', 'guess']);
+});
+
+test('a Solver advanced in slices rates as rate() does', () => {
+  const solver = new wasm.Solver(XCHAIN, 'human');
+  while (solver.advance(7) === 7) {
+    // advance() does the work.
+  }
+  assert.equal(solver.stepCount, 73);
+  assert.deepEqual(solver.rating, wasm.rate(XCHAIN));
+  solver.free();
+});

@@ -1,0 +1,180 @@
+// The rating card: how hard the puzzle is, on the Sudoku Explainer scale (ER, EP, ED) and
+// the HoDoKu scale (score, level), and whether the Human strategy had to guess. The worker
+// computes the rating (see worker.js `rate`); this module only shows it, or says why there
+// is none. `ratingFields` is pure, for the unit tests.
+
+/** HoDoKu levels, easiest first; the card draws a level as that many filled pips of five. */
+export const LEVELS = ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'];
+
+/** What a label means, for the small print under it and its tooltip. */
+const FIELDS = [
+  {
+    key: 'er',
+    label: 'ER',
+    hint: 'hardest step',
+    title: 'Sudoku Explainer rating: the hardest step',
+  },
+  {
+    key: 'ep',
+    label: 'EP',
+    hint: 'to 1st placement',
+    title: 'Sudoku Explainer pearl: the hardest step up to the first placement',
+  },
+  {
+    key: 'ed',
+    label: 'ED',
+    hint: 'first step',
+    title: 'Sudoku Explainer diamond: the difficulty of the first step',
+  },
+  {
+    key: 'score',
+    label: 'Score',
+    hint: 'HoDoKu',
+    title: 'HoDoKu score: the sum of the step scores',
+  },
+  { key: 'level', label: 'Level', hint: 'HoDoKu', title: 'HoDoKu level' },
+  {
+    key: 'guessing',
+    label: 'Guessing',
+    hint: 'Human solve',
+    title: 'Whether the Human strategy ran out of techniques and had to guess',
+  },
+];
+
+const difficultyText = (value) => (value === null || value === undefined ? '–' : value.toFixed(1));
+
+/**
+ * The card's fields for a rating from the worker: `{ key: { text, value } }`, `value` being
+ * what `stepdoku rate` prints in that column (`-` for an unknown EP or ED), `text` what a
+ * person reads. With guessing, ER is a lower bound and reads "≥ 3.6".
+ */
+export function ratingFields(rating) {
+  const er = difficultyText(rating.er);
+  return {
+    er: { text: rating.needsGuessing ? `≥ ${er}` : er, value: er },
+    ep: {
+      text: difficultyText(rating.ep),
+      value: rating.ep === null ? '-' : difficultyText(rating.ep),
+    },
+    ed: {
+      text: difficultyText(rating.ed),
+      value: rating.ed === null ? '-' : difficultyText(rating.ed),
+    },
+    score: { text: rating.score.toLocaleString('en'), value: String(rating.score) },
+    level: { text: rating.level, value: rating.level },
+    guessing: {
+      text: rating.needsGuessing ? 'Needed' : 'None',
+      value: rating.needsGuessing ? 'guess' : 'no-guess',
+    },
+  };
+}
+
+/**
+ * Mounts the card into `host`. `on.stop()` stops a rating under way, `on.more()` carries on
+ * one that ran out of time, `on.rate()` starts again after a stop.
+ */
+export function mountRating(host, on) {
+  host.insertAdjacentHTML(
+    'beforeend',
+    `<section class="rating-card" aria-labelledby="rating-title">
+      <header class="card-header">
+        <h2 id="rating-title">Rating</h2>
+        <span class="rating-state"></span>
+      </header>
+      <div class="rating-body">
+        <p class="rating-hardest">Hardest step: <a class="hardest-link" href=""></a> <span class="hardest-se"></span></p>
+        <dl class="rating-values">
+          ${FIELDS.map(
+            (f) =>
+              `<div data-key="${f.key}"><dt title="${f.title}">${f.label}<small>${f.hint}</small></dt><dd></dd></div>`,
+          ).join('')}
+        </dl>
+      </div>
+      <p class="rating-message"><span class="rating-spinner" aria-hidden="true"></span><span class="rating-text"></span></p>
+      <div class="rating-actions">
+        <button type="button" data-act="stop">Stop rating</button>
+        <button type="button" data-act="more">Keep rating</button>
+        <button type="button" data-act="rate">Rate again</button>
+      </div>
+    </section>`,
+  );
+  const card = host.lastElementChild;
+  const body = card.querySelector('.rating-body');
+  const state = card.querySelector('.rating-state');
+  const hardestLine = card.querySelector('.rating-hardest');
+  const hardestLink = card.querySelector('.hardest-link');
+  const hardestSe = card.querySelector('.hardest-se');
+  const message = card.querySelector('.rating-message');
+  const spinner = card.querySelector('.rating-spinner');
+  const messageText = card.querySelector('.rating-text');
+  const actions = card.querySelector('.rating-actions');
+  const values = Object.fromEntries(
+    FIELDS.map((f) => [f.key, card.querySelector(`[data-key="${f.key}"] dd`)]),
+  );
+  const levelBox = card.querySelector('[data-key="level"] dd');
+
+  card.addEventListener('click', (event) => {
+    const act = event.target.closest('[data-act]')?.dataset.act;
+    if (act) {
+      on[act]();
+    }
+  });
+
+  let shownKey = '';
+
+  /**
+   * `view`: `{ kind, rating, message }`. Kinds: `rated` (shows `rating`), `running` (a Stop
+   * button), `slow` (a Keep rating button), `stopped` (a Rate again button), and `waiting`
+   * or `none` (only `message`).
+   */
+  function update(view) {
+    const key = JSON.stringify(view);
+    if (key === shownKey) {
+      return;
+    }
+    shownKey = key;
+    card.dataset.kind = view.kind;
+    const rating = view.kind === 'rated' ? view.rating : null;
+    body.hidden = !rating;
+    message.hidden = Boolean(rating);
+    messageText.textContent = view.message ?? '';
+    spinner.hidden = view.kind !== 'running';
+    state.textContent = rating ? (rating.needsGuessing ? 'with guessing' : 'by logic alone') : '';
+    for (const button of actions.querySelectorAll('button')) {
+      button.hidden = !(
+        (button.dataset.act === 'stop' && view.kind === 'running') ||
+        (button.dataset.act === 'more' && view.kind === 'slow') ||
+        (button.dataset.act === 'rate' && view.kind === 'stopped')
+      );
+    }
+    actions.hidden = ![...actions.children].some((b) => !b.hidden);
+    if (!rating) {
+      return;
+    }
+    const fields = ratingFields(rating);
+    for (const [name, dd] of Object.entries(values)) {
+      dd.textContent = fields[name].text;
+      dd.dataset.value = fields[name].value;
+    }
+    const level = LEVELS.indexOf(rating.level);
+    levelBox.replaceChildren();
+    const pips = document.createElement('span');
+    pips.className = 'pips';
+    pips.setAttribute('aria-hidden', 'true');
+    for (let i = 0; i < LEVELS.length; i++) {
+      const pip = document.createElement('i');
+      pip.className = i <= level ? 'on' : '';
+      pips.append(pip);
+    }
+    levelBox.append(pips, document.createTextNode(rating.level));
+    levelBox.dataset.level = rating.level.toLowerCase();
+    hardestLine.hidden = !rating.hardestId;
+    if (rating.hardestId) {
+      hardestLink.textContent = rating.hardest;
+      hardestLink.setAttribute('href', `#technique-${rating.hardestId}`);
+      hardestSe.textContent = `(SE ${fields.er.value})`;
+    }
+  }
+
+  return { update };
+}
