@@ -10,9 +10,9 @@
 
 mod common;
 
-use common::{load, run_and_check, sample};
+use common::{cell, digit, eliminate, load, open_board, run_and_check, sample};
 use stepdoku::logic::{colouring, fish, intersections, single_digit, subsets, wings, Finder, Rung};
-use stepdoku::{search, Board, Candidate, Cell, Change, Digit, Grid, Shape, Step, StepKind};
+use stepdoku::{search, Board, Candidate, Cell, Change, Grid, Shape, Step, StepKind};
 use stepdoku::{Strategy, Technique};
 
 // ---------------------------------------------------------------------------------------
@@ -28,30 +28,6 @@ fn rungs() -> impl Iterator<Item = &'static Rung> {
         .chain(single_digit::RUNGS)
         .chain(wings::RUNGS)
         .chain(colouring::RUNGS)
-}
-
-fn digit(value: u8) -> Digit {
-    Digit::new(value).expect("a digit from 1 to 25")
-}
-
-/// A cell named people's way, such as `r2c3`.
-fn cell(shape: Shape, name: &str) -> Cell {
-    let (row, col) = name[1..].split_once('c').expect("a name like r2c3");
-    shape.cell(
-        row.parse::<usize>().unwrap() - 1,
-        col.parse::<usize>().unwrap() - 1,
-    )
-}
-
-/// A board with no digit placed and every candidate everywhere.
-fn open_board(shape: Shape) -> Board {
-    Board::new(&Grid::empty(shape))
-}
-
-fn eliminate(board: &mut Board, cell: Cell, digit: Digit) {
-    if board.has_candidate(cell, digit) {
-        board.apply(Change::Eliminate { cell, digit });
-    }
 }
 
 /// Leaves `digit` in the cells of `among` only at the named cells.

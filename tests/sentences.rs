@@ -7,39 +7,18 @@
 //! the 9×9 sentence is pinned down as it always was and the larger ones differ only in how
 //! their digits are written.
 
+mod common;
+
+use common::{cell, digit, eliminate, open_board};
 use stepdoku::logic::{singles, subsets, wings, Finder};
 use stepdoku::trace::Contradiction;
 use stepdoku::validate::Diagnosis;
-use stepdoku::{check_text, Board, Candidate, Cell, Change, Digit, Grid, Shape, StepKind};
+use stepdoku::{check_text, Board, Candidate, Cell, Grid, Shape, StepKind};
 use stepdoku::{stepper, Strategy};
 
 // ---------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------
-
-fn digit(value: u8) -> Digit {
-    Digit::new(value).expect("a digit from 1 to 25")
-}
-
-/// A cell named people's way, such as `r10c1`.
-fn cell(shape: Shape, name: &str) -> Cell {
-    let (row, col) = name[1..].split_once('c').expect("a name like r2c3");
-    shape.cell(
-        row.parse::<usize>().unwrap() - 1,
-        col.parse::<usize>().unwrap() - 1,
-    )
-}
-
-/// A board with no digit placed and every candidate everywhere.
-fn open_board(shape: Shape) -> Board {
-    Board::new(&Grid::empty(shape))
-}
-
-fn eliminate(board: &mut Board, cell: Cell, digit: Digit) {
-    if board.has_candidate(cell, digit) {
-        board.apply(Change::Eliminate { cell, digit });
-    }
-}
 
 /// Leaves a cell only the given candidates.
 fn set_candidates(board: &mut Board, name: &str, values: &[u8]) {

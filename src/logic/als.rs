@@ -14,7 +14,7 @@
 //! `n` cells for `n − 1` digits. So A or B holds `z`, and a cell seeing every `z` of both
 //! loses it.
 
-use super::util::{and_list, digit_names, geometry, with_cell_width, CellSet};
+use super::util::{and_list, candidates_of, digit_names, geometry, with_cell_width, CellSet};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
@@ -61,15 +61,7 @@ impl<const W: usize> Als<W> {
     }
 
     fn candidates(&self, board: &Board) -> Vec<Candidate> {
-        self.cells
-            .iter()
-            .flat_map(|&c| {
-                board
-                    .candidates(c)
-                    .iter()
-                    .map(move |d| Candidate::new(c, d))
-            })
-            .collect()
+        candidates_of(board, &self.cells)
     }
 
     fn holding_candidates(&self, digit: Digit) -> Vec<Candidate> {

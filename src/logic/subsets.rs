@@ -6,13 +6,14 @@
 //! so every other candidate leaves them.
 
 use super::util::{
-    bit_positions, cell_list, find_locked_set, geometry, removal_text, Geometry, HousePlaces,
+    bit_positions, candidates_among, candidates_of, cell_list, find_locked_set, geometry,
+    removal_text, Geometry, HousePlaces,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::Cell;
 use crate::technique::Technique;
-use crate::trace::{Board, Candidate, Change, Step, StepKind};
+use crate::trace::{Board, Change, Step, StepKind};
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[
@@ -151,15 +152,7 @@ fn naked_step(
         removal_text(shape, &changes)
     );
     let mut step = Step::new(StepKind::Deduction, technique, 0, text);
-    step.pattern = subset_cells
-        .iter()
-        .flat_map(|&cell| {
-            board
-                .candidates(cell)
-                .iter()
-                .map(move |d| Candidate::new(cell, d))
-        })
-        .collect();
+    step.pattern = candidates_of(board, &subset_cells);
     step.cells = subset_cells;
     step.houses = vec![house];
     step.changes = changes;
@@ -235,16 +228,7 @@ fn hidden_step(
         removal_text(shape, &changes)
     );
     let mut step = Step::new(StepKind::Deduction, technique, 0, text);
-    step.pattern = subset_cells
-        .iter()
-        .flat_map(|&cell| {
-            board
-                .candidates(cell)
-                .intersection(digits)
-                .iter()
-                .map(move |d| Candidate::new(cell, d))
-        })
-        .collect();
+    step.pattern = candidates_among(board, &subset_cells, digits);
     step.cells = subset_cells;
     step.houses = vec![house];
     step.changes = changes;

@@ -4,7 +4,7 @@
 
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, HouseKind, Shape};
-use crate::trace::{Board, Change};
+use crate::trace::{Board, Candidate, Change};
 use std::sync::OnceLock;
 
 /// The geometry of a shape, computed once: the cells of each house, the houses and the peers
@@ -284,6 +284,25 @@ pub fn bit_positions(mask: u32) -> impl Iterator<Item = usize> {
         bits &= bits - 1;
         Some(pos)
     })
+}
+
+/// Every candidate of `cells` whose digit is in `digits`, cell by cell.
+pub fn candidates_among(board: &Board, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
+    cells
+        .iter()
+        .flat_map(|&cell| {
+            board
+                .candidates(cell)
+                .intersection(digits)
+                .iter()
+                .map(move |digit| Candidate::new(cell, digit))
+        })
+        .collect()
+}
+
+/// Every candidate of `cells`, cell by cell.
+pub fn candidates_of(board: &Board, cells: &[Cell]) -> Vec<Candidate> {
+    candidates_among(board, cells, DigitSet::all(board.shape().size()))
 }
 
 /// The eliminations of `digit` from those of `cells` that still have it as a candidate.

@@ -10,7 +10,9 @@
 //!  xz . . | . . . | -  . .       - sees both pincers and loses z.
 //! ```
 
-use super::util::{eliminate_from, geometry, lose_text, sees, Geometry, HousePlaces};
+use super::util::{
+    candidates_of, eliminate_from, geometry, lose_text, sees, Geometry, HousePlaces,
+};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
@@ -114,15 +116,7 @@ pub fn xy_wing(board: &Board) -> Option<Step> {
                 let mut step = Step::new(StepKind::Deduction, Technique::XYWing, 0, text);
                 step.cells = vec![pivot, a, b];
                 step.digit = Some(z);
-                step.pattern = [pivot, a, b]
-                    .iter()
-                    .flat_map(|&c| {
-                        board
-                            .candidates(c)
-                            .iter()
-                            .map(move |d| Candidate::new(c, d))
-                    })
-                    .collect();
+                step.pattern = candidates_of(board, &[pivot, a, b]);
                 let x = x.first().expect("one shared digit");
                 let y = y.first().expect("one shared digit");
                 let cand = Candidate::new;
@@ -178,15 +172,7 @@ pub fn xyz_wing(board: &Board) -> Option<Step> {
                 let mut step = Step::new(StepKind::Deduction, Technique::XYZWing, 0, text);
                 step.cells = vec![pivot, a, b];
                 step.digit = Some(z);
-                step.pattern = [pivot, a, b]
-                    .iter()
-                    .flat_map(|&c| {
-                        board
-                            .candidates(c)
-                            .iter()
-                            .map(move |d| Candidate::new(c, d))
-                    })
-                    .collect();
+                step.pattern = candidates_of(board, &[pivot, a, b]);
                 step.changes = changes;
                 return Some(step);
             }

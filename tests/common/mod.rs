@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
-use stepdoku::{Board, Grid, Step, Stepper, Strategy};
+use stepdoku::{Board, Cell, Change, Digit, Grid, Shape, Step, Stepper, Strategy};
 
 /// Every collection in `../shared/data`, by file stem.
 pub const COLLECTIONS: [&str; 6] = [
@@ -115,4 +115,30 @@ pub fn run_and_check(
         "{context}: undoing every step does not return to the start"
     );
     steps
+}
+
+/// A digit from its value.
+pub fn digit(value: u8) -> Digit {
+    Digit::new(value).expect("a digit from 1 to 25")
+}
+
+/// A cell named people's way, such as `r2c3` or `r10c1`.
+pub fn cell(shape: Shape, name: &str) -> Cell {
+    let (row, col) = name[1..].split_once('c').expect("a name like r2c3");
+    shape.cell(
+        row.parse::<usize>().unwrap() - 1,
+        col.parse::<usize>().unwrap() - 1,
+    )
+}
+
+/// A board with no digit placed and every candidate everywhere.
+pub fn open_board(shape: Shape) -> Board {
+    Board::new(&Grid::empty(shape))
+}
+
+/// Removes a candidate from a board, if it is there.
+pub fn eliminate(board: &mut Board, cell: Cell, digit: Digit) {
+    if board.has_candidate(cell, digit) {
+        board.apply(Change::Eliminate { cell, digit });
+    }
 }
