@@ -100,7 +100,13 @@ export function mountStatus(host, on) {
     }
     live.setAttribute('aria-busy', String(isPlaying));
     stepBox.hidden = !step;
-    if (step) {
+    if (!step) {
+      // No stale step text may linger in the hidden box: it would still be found by text.
+      for (const node of [stepNumber, kindChip, technique, difficulty, stepText]) {
+        setText(node, '');
+      }
+      about.hidden = true;
+    } else {
       stepBox.dataset.kind = step.kind;
       setText(stepNumber, `Step ${number.toLocaleString('en')}`);
       setText(kindChip, KIND_LABELS[step.kind] ?? step.kind);

@@ -116,7 +116,10 @@ test('each strategy traces the puzzle to the end, and the grid ends solved', asy
   for (const strategy of ['Backtracking', 'Singles + search', 'Human']) {
     await choose(page, 'Strategy', strategy);
     await button(page, 'Play').click();
-    await page.getByRole('status').filter({ hasText: 'Solved' }).waitFor({ timeout: 60000 });
+    await page
+      .getByRole('status')
+      .locator('.kind-chip', { hasText: /^Solved$/ })
+      .waitFor({ state: 'visible', timeout: 60000 });
     const digits = (await readGrid(page)).map((c) => c.digit).join('');
     assert.equal(digits, solution, strategy);
     assert.equal(await button(page, 'Step forward').isDisabled(), true, 'nothing after the end');
