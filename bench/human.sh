@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Stepdoku Human-strategy benchmark: the technique ladder, natively and in the page's wasm.
 #
-#   bash bench/human.sh                       # about 6 minutes on 2 cores
+#   bash bench/human.sh                       # about 8 minutes on 2 cores
 #   EVERY_17=1 ROUNDS=3 bash bench/human.sh   # all 49,158 17-clue puzzles, best of 3 rounds
 #
 # Per collection: puzzles, % explained with no guess, the hardest technique each puzzle
@@ -9,7 +9,8 @@
 # (examples/human_stats) and in wasm under node (bench/node/human.mjs), with wasm/native.
 # The wasm side uses the module the page loads, www/pkg/stepdoku_bg.wasm, built here by
 # scripts/build-wasm.sh, through its public Solver class (`new Solver(puzzle, "human")`,
-# `stepMany` until done), so its time includes building each step's JS object.
+# `stepMany` until done), so its time includes building each step's JS object. Last, the same
+# module is timed inside the page in headless Chromium (bench/node/human-browser.mjs).
 #
 # EVERY_17 (default 10) samples every Nth 17-clue puzzle; ROUNDS (default 3) times every
 # puzzle that many times and keeps its best; BATCH (default 200, the page's first batch) is
@@ -50,3 +51,9 @@ echo "== wasm (node, the page's module)"
 # shellcheck disable=SC2086 # COLLECTIONS is a list of words
 node "$BENCH/node/human.mjs" "${native_args[@]}" --every-17 "$EVERY_17" --rounds "$ROUNDS" \
   --batch "$BATCH" $COLLECTIONS
+
+echo
+echo "== wasm in the page, headless Chromium"
+# shellcheck disable=SC2086 # COLLECTIONS is a list of words
+node "$BENCH/node/human-browser.mjs" --every-17 "$EVERY_17" --rounds "$ROUNDS" --batch "$BATCH" \
+  $COLLECTIONS

@@ -447,6 +447,33 @@ impl Grid {
         Ok(Grid { shape, values })
     }
 
+    /// Reads a puzzle as [`Grid::parse`] does, into `values` (one value per cell in reading
+    /// order, 0 for empty), reusing its allocation; returns the shape.
+    ///
+    /// A plain 81-character line of `1`–`9` and blanks takes a fast path that allocates
+    /// nothing, for batches of puzzles; any other text goes through [`Grid::parse`], with
+    /// the same result.
+    pub fn parse_into(text: &str, values: &mut Vec<u8>) -> Result<Shape, ParseError> {
+        let line = text.trim().as_bytes();
+        if line.len() == 81 {
+            values.clear();
+            for &b in line {
+                match b {
+                    b'1'..=b'9' => values.push(b - b'0'),
+                    b'.' | b'0' | b'*' | b'_' | b'x' | b'X' => values.push(0),
+                    _ => break,
+                }
+            }
+            if values.len() == 81 {
+                return Ok(Shape::NINE);
+            }
+        }
+        let grid = Grid::parse(text)?;
+        values.clear();
+        values.extend_from_slice(grid.values());
+        Ok(grid.shape())
+    }
+
     /// The shape of the grid.
     pub fn shape(&self) -> Shape {
         self.shape
@@ -702,6 +729,33 @@ mod tests {
                 "{}",
                 shape.name()
             );
+        }
+    }
+
+    #[test]
+    fn parse_into_reads_as_parse_does() {
+        let texts = [
+            "850002400720000009004000000000107002305000900040000000000080070017000000000036040"
+                .to_string(),
+            "  8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..  "
+                .to_string(),
+            format!("x*_.XXXX1{}", "0".repeat(72)),
+            format!("{} # a comment", "1".repeat(81)),
+            "123456789".repeat(9).replace('9', "A"),
+            "1..2\n..3.\n.4..\n...1".to_string(),
+            "12345678".to_string(),
+            String::new(),
+        ];
+        let mut values = vec![7; 3];
+        for text in &texts {
+            let read = Grid::parse_into(text, &mut values);
+            match Grid::parse(text) {
+                Ok(grid) => {
+                    assert_eq!(read, Ok(grid.shape()), "{text:?}");
+                    assert_eq!(values, grid.values(), "{text:?}");
+                }
+                Err(e) => assert_eq!(read, Err(e), "{text:?}"),
+            }
         }
     }
 }

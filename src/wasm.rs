@@ -63,23 +63,7 @@ pub fn count_solutions(puzzle: &str, limit: u32) -> Result<u32, JsValue> {
 /// One count (up to `limit`) per non-blank line of `puzzles`; an unreadable line counts 0.
 #[wasm_bindgen(js_name = countSolutionsBatch)]
 pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
-    let mut kept = search::Solutions::new(0);
-    let mut solver: Option<(Shape, Box<dyn search::ExactSolver>)> = None;
-    puzzles
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| match Grid::parse(line) {
-            Ok(grid) => {
-                let shape = grid.shape();
-                if solver.as_ref().is_none_or(|(s, _)| *s != shape) {
-                    solver = Some((shape, search::solver_for(shape)));
-                }
-                let (_, exact) = solver.as_mut().expect("set just above");
-                exact.search(grid.values(), limit, &mut kept).n_solutions
-            }
-            Err(_) => 0,
-        })
-        .collect()
+    search::count_batch(puzzles, limit)
 }
 
 /// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, line }` with `values`

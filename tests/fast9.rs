@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
-use stepdoku::search::{ExactSolver, SearchOutcome, Solutions};
+use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
 use stepdoku::{Grid, Shape};
 
 const DATA_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data");
@@ -105,6 +105,37 @@ fn every_serg_puzzle_has_two_solutions() {
 fn agrees_on_norvig() {
     check_collection("norvig_top95");
     check_collection("norvig_hardest");
+}
+
+#[test]
+fn count_batch_counts_each_line_as_the_solvers_do() {
+    let path = format!("{DATA_DIR}/magictour_top1465.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let batch = search::count_batch(&text, 2);
+    assert_eq!(batch, check_collection("magictour_top1465"));
+    assert!(batch.iter().all(|&n| n == 1));
+
+    // Mixed sizes, comments, blank and unreadable lines: one count per non-blank line.
+    let several =
+        "000000401000000000210000030059813000601090000000004000030006018000020905006500002";
+    let lines = [
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.. # Inkala",
+        "",
+        several,
+        "1...........2... # a 4x4",
+        "11..............",
+        "not a puzzle",
+        "   ",
+        "1........",
+    ];
+    let counts = search::count_batch(&lines.join("\r\n"), 5);
+    let expected: Vec<u32> = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Grid::parse(l).map_or(0, |g| search::count_solutions(&g, 5)))
+        .collect();
+    assert_eq!(counts, expected);
+    assert_eq!(counts, [1, 5, 5, 0, 0, 0]);
 }
 
 /// Checks that a puzzle has exactly this one solution.

@@ -639,31 +639,12 @@ fn puzzle_part(line: &[u8]) -> Option<&[u8]> {
 
 // ─── Puzzles ─────────────────────────────────────────────────────────────────────────────
 
-/// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty).
-///
-/// A plain 81-character line of `1`–`9` and blanks takes a fast path that allocates
-/// nothing; anything else goes through [`Grid::parse`], which gives the same result.
+/// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty) with
+/// [`Grid::parse_into`], which allocates nothing for a plain 81-character line.
 fn read_values(text: &[u8], values: &mut Vec<u8>) -> Result<Shape, String> {
-    let trimmed = text.trim_ascii();
-    if trimmed.len() == 81 {
-        values.clear();
-        for &b in trimmed {
-            match b {
-                b'1'..=b'9' => values.push(b - b'0'),
-                b'.' | b'0' | b'*' | b'_' | b'x' | b'X' => values.push(0),
-                _ => break,
-            }
-        }
-        if values.len() == 81 {
-            return Ok(Shape::NINE);
-        }
-    }
     let text = std::str::from_utf8(text)
         .map_err(|e| format!("not valid UTF-8 (byte {})", e.valid_up_to() + 1))?;
-    let grid = Grid::parse(text.trim_end()).map_err(|e| describe_parse_error(&e))?;
-    values.clear();
-    values.extend_from_slice(grid.values());
-    Ok(grid.shape())
+    Grid::parse_into(text, values).map_err(|e| describe_parse_error(&e))
 }
 
 fn describe_parse_error(error: &ParseError) -> String {

@@ -105,6 +105,31 @@ pub fn count_solutions(puzzle: &Grid, limit: u32) -> u32 {
         .n_solutions
 }
 
+/// One count (up to `limit`) per non-blank line of `puzzles`, each line read as
+/// [`Grid::parse`] reads it; an unreadable line counts 0. Plain 81-character lines go
+/// straight to the 9×9 solver with no allocation per puzzle.
+pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
+    let mut kept = Solutions::new(0);
+    let mut values = Vec::new();
+    let mut fast = fast9::Fast9Solver::new();
+    let mut general: Option<(Shape, general::GeneralSolver)> = None;
+    puzzles
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| match Grid::parse_into(line, &mut values) {
+            Ok(Shape::NINE) => fast.search(&values, limit, &mut kept).n_solutions,
+            Ok(shape) => {
+                let (_, solver) = match &mut general {
+                    Some(kept_solver) if kept_solver.0 == shape => kept_solver,
+                    _ => general.insert((shape, general::GeneralSolver::new(shape))),
+                };
+                solver.search(&values, limit, &mut kept).n_solutions
+            }
+            Err(_) => 0,
+        })
+        .collect()
+}
+
 /// Up to `limit` solutions of a puzzle.
 pub fn solutions(puzzle: &Grid, limit: u32) -> Vec<Grid> {
     let mut kept = Solutions::new(limit as usize);
