@@ -11,54 +11,11 @@
 // Chromium's performance.now() is coarsened (0.1 ms without cross-origin isolation), which
 // is below the resolution these figures are read at.
 
-import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { launch } from '../../tests/e2e/helpers.mjs';
+import { load, readOptions } from './human-options.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dataDir = path.resolve(here, '..', '..', '..', 'shared', 'data');
 const LIMIT_MS = 50;
-
-const options = { every17: 10, rounds: 3, batch: 200, warmup: 50, collections: [] };
-{
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return Number(v);
-    };
-    if (flag === '--every-17') options.every17 = value();
-    else if (flag === '--rounds') options.rounds = value();
-    else if (flag === '--batch') options.batch = value();
-    else if (flag === '--warmup') options.warmup = value();
-    else options.collections.push(flag);
-  }
-  if (options.collections.length === 0) {
-    options.collections = [
-      '17_clue',
-      'magictour_top1465',
-      'forum_hardest_1106',
-      'norvig_top95',
-      'norvig_hardest',
-    ];
-  }
-}
-
-/** The non-blank lines of a collection, every `every`th kept. */
-function load(name, every) {
-  return fs
-    .readFileSync(path.join(dataDir, `${name}.txt`), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.length > 0)
-    .filter((_, index) => index % every === 0);
-}
+const options = readOptions(process.argv.slice(2));
 
 /**
  * Runs in the page: explains every puzzle `rounds` times and returns, per puzzle, its best
@@ -95,22 +52,7 @@ async function explainAll({ puzzles, rounds, batch, warmup }) {
   return results;
 }
 
-const { server, url } = await startServer({ port: 0 });
-const profile = await mkdtemp(path.join(tmpdir(), 'stepdoku-bench-chromium-'));
-const browser = await chromium.launchPersistentContext(profile, {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { url, browser, close } = await launch();
 try {
   const page = await browser.newPage();
   await page.goto(url);
@@ -128,7 +70,7 @@ try {
   const fmt = (x) => x.toFixed(x >= 100 ? 0 : 2).padStart(8);
   for (const name of options.collections) {
     const every = name === '17_clue' ? options.every17 : 1;
-    const puzzles = load(name, every);
+    const puzzles = load(name, every).map(({ line }) => line);
     const results = await page.evaluate(explainAll, {
       puzzles,
       rounds: options.rounds,
@@ -152,7 +94,5 @@ try {
     );
   }
 } finally {
-  await browser.close();
-  await new Promise((resolve) => server.close(resolve));
-  await rm(profile, { recursive: true, force: true });
+  await close();
 }

@@ -14,46 +14,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { load, readOptions } from './human-options.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mainDir = path.resolve(here, '..', '..');
-const dataDir = path.resolve(mainDir, '..', 'shared', 'data');
 const pkgDir = path.join(mainDir, 'www', 'pkg');
 
-const options = {
-  native: [],
-  every17: 10,
-  rounds: 1,
-  batch: 200,
-  warmup: 50,
-  collections: [],
-};
-{
-  const args = process.argv.slice(2);
-  for (let i = 0; i < args.length; i++) {
-    const flag = args[i];
-    const value = () => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    if (flag === '--native') options.native.push(value());
-    else if (flag === '--every-17') options.every17 = Number(value());
-    else if (flag === '--rounds') options.rounds = Number(value());
-    else if (flag === '--batch') options.batch = Number(value());
-    else if (flag === '--warmup') options.warmup = Number(value());
-    else options.collections.push(flag);
-  }
-  if (options.collections.length === 0) {
-    options.collections = [
-      '17_clue',
-      'magictour_top1465',
-      'forum_hardest_1106',
-      'norvig_top95',
-      'norvig_hardest',
-    ];
-  }
-}
+const options = readOptions(process.argv.slice(2));
 
 // The page's module, loaded as the page loads it, from the wasm bytes.
 const wasmFile = path.join(pkgDir, 'stepdoku_bg.wasm');
@@ -105,17 +72,6 @@ function summarise(steps) {
     difficulty: nGuesses === 0 && hardest ? String(hardest.difficulty) : '',
     technique: nGuesses === 0 && hardest ? hardest.technique : '',
   };
-}
-
-/** The non-blank lines of a collection with their index, every `every`th kept. */
-function load(name, every) {
-  return fs
-    .readFileSync(path.join(dataDir, `${name}.txt`), 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.length > 0)
-    .map((line, index) => ({ index, line }))
-    .filter(({ index }) => index % every === 0);
 }
 
 /** Native results by `collection\tindex`, from examples/human_stats --tsv. */
