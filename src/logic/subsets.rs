@@ -11,9 +11,9 @@ use super::util::{
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
-use crate::grid::Cell;
+use crate::grid::{Cell, House, Shape};
 use crate::technique::Technique;
-use crate::trace::{Board, Change, Step, StepKind};
+use crate::trace::{Board, Candidate, Change, Step, StepKind};
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[
@@ -73,15 +73,6 @@ pub fn hidden_quad(board: &Board) -> Option<Step> {
     hidden_subset(board, 4, Technique::HiddenQuad)
 }
 
-/// The word for a subset of `k`.
-fn subset_word(k: usize) -> &'static str {
-    match k {
-        2 => "pair",
-        3 => "triple",
-        _ => "quad",
-    }
-}
-
 /// The first naked subset of `k` cells, in house order (rows, columns, boxes), that
 /// eliminates something.
 fn naked_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> {
@@ -112,7 +103,7 @@ fn naked_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> {
             let hits = digits
                 .iter()
                 .any(|d| places.get(d, house_id) & !inside != 0);
-            hits.then(|| naked_step(board, geo, technique, k, house_id, inside, digits))
+            hits.then(|| naked_step(board, geo, technique, house_id, inside, digits))
         });
         if found.is_some() {
             return found;
@@ -126,7 +117,6 @@ fn naked_step(
     board: &Board,
     geo: &Geometry,
     technique: Technique,
-    k: usize,
     house_id: usize,
     inside: u32,
     digits: DigitSet,
@@ -143,20 +133,16 @@ fn naked_step(
             changes.push(Change::Eliminate { cell, digit });
         }
     }
-    let house = geo.house(house_id);
-    let text = format!(
-        "Naked {} {} in {house} on {} removes {}",
-        subset_word(k),
-        shape.show_slashed(digits),
-        cell_list(shape, &subset_cells),
-        removal_text(shape, &changes)
-    );
-    let mut step = Step::new(StepKind::Deduction, technique, 0, text);
-    step.pattern = candidates_of(board, &subset_cells);
-    step.cells = subset_cells;
-    step.houses = vec![house];
-    step.changes = changes;
-    step
+    let pattern = candidates_of(board, &subset_cells);
+    subset_step(
+        shape,
+        technique,
+        geo.house(house_id),
+        subset_cells,
+        digits,
+        changes,
+        pattern,
+    )
 }
 
 /// The first hidden subset of `k` digits, in house order (rows, columns, boxes), that
@@ -186,7 +172,7 @@ fn hidden_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> 
             let subset: DigitSet = chosen.iter().map(|&i| digits[i]).collect();
             let hits = bit_positions(inside)
                 .any(|pos| !board.candidates(cells[pos]).difference(subset).is_empty());
-            hits.then(|| hidden_step(board, geo, technique, k, house_id, inside, subset))
+            hits.then(|| hidden_step(board, geo, technique, house_id, inside, subset))
         });
         if found.is_some() {
             return found;
@@ -200,7 +186,6 @@ fn hidden_step(
     board: &Board,
     geo: &Geometry,
     technique: Technique,
-    k: usize,
     house_id: usize,
     inside: u32,
     digits: DigitSet,
@@ -219,17 +204,41 @@ fn hidden_step(
                 .map(move |digit| Change::Eliminate { cell, digit })
         })
         .collect();
-    let house = geo.house(house_id);
+    let pattern = candidates_among(board, &subset_cells, digits);
+    subset_step(
+        shape,
+        technique,
+        geo.house(house_id),
+        subset_cells,
+        digits,
+        changes,
+        pattern,
+    )
+}
+
+/// The step of a subset of `digits` on `cells` of `house`, as its sentence reads: "Naked
+/// triple 3/6/8 in row 8 on r8c7, r8c8, r8c9 removes 3 and 6 from r8c1".
+fn subset_step(
+    shape: Shape,
+    technique: Technique,
+    house: House,
+    cells: Vec<Cell>,
+    digits: DigitSet,
+    changes: Vec<Change>,
+    pattern: Vec<Candidate>,
+) -> Step {
+    let name = technique.name();
     let text = format!(
-        "Hidden {} {} in {house} on {} removes {}",
-        subset_word(k),
+        "{}{} {} in {house} on {} removes {}",
+        &name[..1],
+        name[1..].to_lowercase(),
         shape.show_slashed(digits),
-        cell_list(shape, &subset_cells),
+        cell_list(shape, &cells),
         removal_text(shape, &changes)
     );
     let mut step = Step::new(StepKind::Deduction, technique, 0, text);
-    step.pattern = candidates_among(board, &subset_cells, digits);
-    step.cells = subset_cells;
+    step.pattern = pattern;
+    step.cells = cells;
     step.houses = vec![house];
     step.changes = changes;
     step
