@@ -120,7 +120,7 @@ pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
             Ok(Shape::NINE) => fast.search(&values, limit, &mut kept).n_solutions,
             Ok(shape) => {
                 let (_, solver) = match &mut general {
-                    Some(kept_solver) if kept_solver.0 == shape => kept_solver,
+                    Some(cached) if cached.0 == shape => cached,
                     _ => general.insert((shape, general::GeneralSolver::new(shape))),
                 };
                 solver.search(&values, limit, &mut kept).n_solutions
