@@ -1,30 +1,56 @@
 // The page glue: mounts nothing itself (index.html holds the <stepdoku-board>), keeps the
-// puzzle in the URL hash (#p=<line>), routes page-level shortcuts and pastes to the board.
+// puzzle and the position on its trace in the URL hash (#p=<line>&s=<strategy>&n=<step>),
+// routes page-level shortcuts and pastes to the board.
 
 import './stepdoku-board.js';
 import { DEFAULT_SAMPLE } from './samples.js';
 
 const board = document.querySelector('stepdoku-board');
 
-/** The puzzle named by the URL hash, if any. */
-function puzzleFromHash() {
+/**
+ * What the URL hash names: the puzzle (`p`), and a position on its trace, the strategy (`s`)
+ * and the step (`n`), as in `#p=<line>&s=human&n=42`.
+ */
+function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  return params.get('p');
+  return { line: params.get('p'), strategy: params.get('s'), step: params.get('n') };
 }
 
-board.setAttribute('puzzle', puzzleFromHash() ?? DEFAULT_SAMPLE.text);
-
-board.addEventListener('puzzlechange', ({ detail }) => {
-  const hash = `#p=${detail.line}`;
+/** Keeps the puzzle, and the position once the trace has moved, in the URL hash. */
+function writeHash({ line, strategy, step }) {
+  const hash = step > 0 ? `#p=${line}&s=${strategy}&n=${step}` : `#p=${line}`;
   if (location.hash !== hash) {
     history.replaceState(null, '', hash);
   }
-});
+}
+
+/** Points the board at the puzzle and strategy the hash names; returns the step it names. */
+function followHash() {
+  const { line, strategy, step } = readHash();
+  if (line) {
+    board.setAttribute('puzzle', line);
+  }
+  if (strategy) {
+    board.setAttribute('strategy', strategy);
+  }
+  return step === null ? 0 : Number(step);
+}
+
+if (!readHash().line) {
+  board.setAttribute('puzzle', DEFAULT_SAMPLE.text);
+}
+const initialStep = followHash();
+if (initialStep > 0) {
+  board.setAttribute('step', String(initialStep));
+}
+
+board.addEventListener('puzzlechange', ({ detail }) => writeHash(detail));
+board.addEventListener('positionchange', ({ detail }) => writeHash(detail));
 
 window.addEventListener('hashchange', () => {
-  const text = puzzleFromHash();
-  if (text) {
-    board.setAttribute('puzzle', text);
+  const step = followHash();
+  if (step > 0) {
+    board.goToStep(step);
   }
 });
 

@@ -193,6 +193,25 @@ export class Playback {
     }
   }
 
+  /**
+   * Moves to step `target`, fetching the steps before it as it goes; resolves once there,
+   * or as far as the trace and the kept history reach.
+   */
+  async seekTo(target) {
+    this.pause();
+    const p = this.player;
+    while (p && p === this.player) {
+      const reachable = Math.min(target, p.total);
+      p.seek(reachable);
+      this.fetch();
+      this.onChange();
+      if (p.position !== reachable || p.position === target || p.isComplete) {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   seek(position) {
     this.pause();
     if (this.player) {

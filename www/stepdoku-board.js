@@ -1,13 +1,15 @@
 // <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
-// the parts (puzzle bar, grid, number pad, glossary, status, rating, controls, step list) into its shadow
-// root, holds the state they show, and turns their events into actions. Styles, the wasm
-// module and the worker are resolved relative to this file, so the element works from any
-// page that imports it.
+// the parts (puzzle bar, grid, number pad, glossary, status, rating, controls, step list)
+// into its shadow root, holds the state they show, and turns their events into actions.
+// Styles, the wasm module and the worker are resolved relative to this file, so the element
+// works from any page that imports it.
 //
-// Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `speed`
-// (steps per second, or "max"), `controls` (present: show the editing and playing controls),
-// `theme` (light | dark; default follows the system).
-// Events: `puzzlechange` (detail: { line }) whenever the puzzle changes.
+// Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `step`
+// (open the trace at this step), `speed` (steps per second, or "max"), `theme` (light |
+// dark; default follows the system).
+// Events: `puzzlechange` (detail: { line }) whenever the puzzle changes; `positionchange`
+// (detail: { line, strategy, step }, step 0 while editing) whenever the position on the
+// trace settles (not while playing).
 
 import { createBoard, fillSolution } from './board-model.js';
 import { mountControls, STRATEGIES } from './controls.js';
@@ -80,7 +82,7 @@ function verdictOf(diagnosis) {
 }
 
 class StepdokuBoard extends HTMLElement {
-  static observedAttributes = ['puzzle', 'strategy', 'speed'];
+  static observedAttributes = ['puzzle', 'strategy', 'step', 'speed'];
 
   constructor() {
     super();
@@ -105,6 +107,8 @@ class StepdokuBoard extends HTMLElement {
     this.ratingLine = null;
     this.ratingJob = 0;
     this.ratingSeconds = 0;
+    /** The last position announced by `positionchange`. */
+    this.announced = '';
   }
 
   connectedCallback() {
@@ -133,6 +137,8 @@ class StepdokuBoard extends HTMLElement {
       this.loadText(value);
     } else if (name === 'strategy') {
       this.setStrategy(value);
+    } else if (name === 'step') {
+      this.goToStep(Number(value));
     } else if (name === 'speed') {
       this.setSpeed(value);
     }
@@ -198,6 +204,10 @@ class StepdokuBoard extends HTMLElement {
     this.setPuzzle(read.ok ? read.puzzle : this.emptyPuzzle(shapeOfSize(9)));
     if (initial && !read.ok) {
       this.loadText(initial);
+    }
+    const step = Number(this.getAttribute('step'));
+    if (step > 0) {
+      this.goToStep(step);
     }
     await stylesLoaded;
     root.querySelector('.app').classList.add('ready');
@@ -458,6 +468,15 @@ class StepdokuBoard extends HTMLElement {
     this.playback.forward();
   }
 
+  /** Opens the trace of the current strategy at step `n`, or as far as the trace goes. */
+  async goToStep(n) {
+    if (!this.puzzle || !Number.isInteger(n) || n < 0) {
+      return;
+    }
+    this.ensureTrace();
+    await this.playback.seekTo(n);
+  }
+
   setStrategy(id) {
     if (!STRATEGIES.some((s) => s.id === id) || id === this.strategy) {
       return;
@@ -616,6 +635,20 @@ class StepdokuBoard extends HTMLElement {
     });
     this.stepList.update(player, this.playback.isPlaying);
     this.ratingCard.update(this.rating);
+    this.announcePosition(player);
+  }
+
+  /** Tells the page where the trace stands once it stops moving, so it can link there. */
+  announcePosition(player) {
+    if (this.playback.isPlaying) {
+      return;
+    }
+    const detail = { line: this.puzzle.line, strategy: this.strategy, step: player?.position ?? 0 };
+    const key = `${detail.line} ${detail.strategy} ${detail.step}`;
+    if (key !== this.announced) {
+      this.announced = key;
+      this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));
+    }
   }
 }
 

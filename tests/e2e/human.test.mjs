@@ -165,14 +165,15 @@ test('stepping to the X-Chain: technique, description, difficulty, arrows, elimi
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'human-xchain-light');
 
-  // The name links to the glossary entry, which opens in place; the URL keeps the puzzle.
+  // The name links to the glossary entry, which opens in place; the URL keeps the puzzle
+  // and the position.
   await status.locator('a.technique').click();
   const entry = page.locator('stepdoku-board #technique-xchain');
   await entry.waitFor({ state: 'visible' });
   assert.equal(await entry.locator('.g-about').innerText(), description);
   assert.match(await entry.locator('.g-head').innerText(), /X-Chain\s+SE 6\.6/);
   assert.match(await entry.getAttribute('class'), /is-target/);
-  assert.equal(new URL(page.url()).hash, `#p=${XCHAIN}`);
+  assert.equal(new URL(page.url()).hash, `#p=${XCHAIN}&s=human&n=${XCHAIN_STEP}`);
   await page.waitForTimeout(600); // the smooth scroll
   await shot(page, 'human-glossary-light');
 

@@ -22,18 +22,25 @@ before(async () => {
 });
 after(() => env.close());
 
-/** Waits until the Steps counter reaches `n`. */
-function waitForSteps(page, n) {
+/** Waits until the Steps counter reaches `n` (or, `exactly`, shows `n`). */
+function waitForSteps(page, n, { exactly = false } = {}) {
   return page.waitForFunction(
-    (want) =>
-      Number(
+    ([want, isExact]) => {
+      const steps = Number(
         document
           .querySelector('stepdoku-board')
           .shadowRoot.querySelector('[data-count="steps"]')
           .textContent.replace(/,/g, ''),
-      ) >= want,
-    n,
+      );
+      return isExact ? steps === want : steps >= want;
+    },
+    [n, exactly],
   );
+}
+
+/** Waits until the URL hash is `hash`. */
+function waitForHash(page, hash) {
+  return page.waitForFunction((want) => location.hash === want, hash);
 }
 
 test('Play animates steps until Pause; the counters stop with it', async () => {
@@ -125,6 +132,37 @@ test('each strategy traces the puzzle to the end, and the grid ends solved', asy
     assert.equal(await button(page, 'Step forward').isDisabled(), true, 'nothing after the end');
     await button(page, 'To start').click();
   }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a link to a step opens the trace there, and the URL follows the position', async () => {
+  const at = (n) => `#p=${PUZZLES.hardest}&s=human&n=${n}`;
+  const { page, errors } = await openPage(env.browser, env.url, { hash: at(20) });
+  await waitForSteps(page, 20, { exactly: true });
+  assert.equal(await page.getByLabel('Strategy').inputValue(), 'human');
+  assert.match(await statusText(page), /Step 20\b/);
+  await waitForHash(page, at(20));
+
+  await button(page, 'Step forward').click();
+  await waitForSteps(page, 21, { exactly: true });
+  await waitForHash(page, at(21));
+  const board21 = await readGrid(page);
+
+  // The link of that position, opened again, shows the very same board.
+  await page.reload();
+  await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
+  await waitForSteps(page, 21, { exactly: true });
+  assert.deepEqual(await readGrid(page), board21);
+
+  // A new step in the hash moves there, back or forward; To start leaves only the puzzle.
+  await page.evaluate((hash) => {
+    location.hash = hash;
+  }, at(5));
+  await waitForSteps(page, 5, { exactly: true });
+  await waitForHash(page, at(5));
+  await button(page, 'To start').click();
+  await waitForHash(page, `#p=${PUZZLES.hardest}`);
   assert.deepEqual(errors, []);
   await page.close();
 });
