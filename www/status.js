@@ -1,7 +1,8 @@
 // The status card: the verdict on the puzzle, and the current step's sentence with its
-// technique explained: the technique's name links to its entry in the Techniques glossary,
-// and a disclosure under the sentence holds its description and difficulty. The card is a polite live region; while a trace plays it is marked
-// busy so screen readers speak the step where playing stops, not every frame.
+// technique explained: the technique's name links to its entry in the Techniques glossary, and
+// a disclosure under the sentence holds its description and difficulty. The card is a polite
+// live region; while a trace plays it is marked busy so screen readers speak the step where
+// playing stops, not every frame.
 
 const VERDICT_ICONS = {
   unique: '✓',
