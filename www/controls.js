@@ -1,5 +1,5 @@
-// The player's controls: Solve, Play/Pause, Step back/forward, To start, Clear, the strategy
-// and speed, the Working…/Cancel indicator, and the counters.
+// The player's controls: Solve, Play/Pause, Step back/forward, To start, Hint, Clear, the
+// strategy and speed, the Working…/Cancel indicator, and the counters.
 
 /** Speeds the slider offers, in steps per second; the last plays as fast as steps arrive. */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, Infinity];
@@ -39,6 +39,7 @@ const ICONS = {
   forward: '<path d="M8 5l5 5-5 5"/>',
   start: '<path d="M6 5v10M15 5l-6 5 6 5"/>',
   clear: '<path d="M5 5l10 10M15 5L5 15"/>',
+  hint: '<path d="M10 3a5 5 0 0 0-3 9v2h6v-2a5 5 0 0 0-3-9zM8 17h4"/>',
 };
 
 function icon(name) {
@@ -47,7 +48,8 @@ function icon(name) {
 
 /**
  * Mounts the controls into `host`. `on` holds `solve()`, `togglePlay()`, `back()`,
- * `forward()`, `toStart()`, `clear()`, `cancel()`, `strategy(id)`, `speed(stepsPerSecond)`.
+ * `forward()`, `toStart()`, `hint()`, `clear()`, `cancel()`, `strategy(id)`,
+ * `speed(stepsPerSecond)`.
  */
 export function mountControls(host, on) {
   host.insertAdjacentHTML(
@@ -74,6 +76,7 @@ export function mountControls(host, on) {
         </div>
       </div>
       <div class="button-row secondary-row">
+        <button type="button" class="quiet" data-act="hint" title="The next step, a little at a time (H)">${icon('hint')}<span>Hint</span></button>
         <button type="button" class="quiet" data-act="clear">${icon('clear')}<span>Clear</span></button>
         <div class="busy" hidden>
           <span class="spinner" aria-hidden="true"></span><span>Working…</span>
@@ -110,6 +113,7 @@ export function mountControls(host, on) {
     start: on.toStart,
     back: on.back,
     forward: on.forward,
+    hint: on.hint,
     clear: on.clear,
     cancel: on.cancel,
   };
@@ -138,6 +142,7 @@ export function mountControls(host, on) {
     button('start').disabled = !state.canBack;
     button('back').disabled = !state.canBack;
     button('forward').disabled = !state.canForward;
+    button('hint').disabled = !state.canForward;
     busy.hidden = !state.isBusy;
     if (strategy.value !== state.strategy) {
       strategy.value = state.strategy;

@@ -169,6 +169,19 @@ export class Playback {
     this.fetch();
   }
 
+  /**
+   * The step after the position, once it has arrived; undefined at the end of the trace or
+   * when the trace was replaced meanwhile.
+   */
+  async upcoming() {
+    const p = this.player;
+    while (p && !p.canForward && !p.isComplete && p === this.player) {
+      this.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return p && p === this.player ? p.stepAt(p.position) : undefined;
+  }
+
   /** Steps forward once, waiting for the step if it has not arrived. */
   async forward() {
     const p = this.player;
@@ -176,10 +189,7 @@ export class Playback {
       return;
     }
     this.pause();
-    while (!p.canForward && !p.isComplete && p === this.player) {
-      this.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await this.upcoming();
     if (p === this.player && p.forward()) {
       this.fetch();
       this.onChange();

@@ -183,3 +183,18 @@ export function stepHighlight(step) {
   }
   return h;
 }
+
+/**
+ * What a hint shows of a step it has not applied yet: its houses, cells, pattern and fins,
+ * but neither its links nor its changes, so the conclusion stays for the user to find.
+ */
+export function hintHighlight(step) {
+  return {
+    ...stepHighlight(step),
+    links: [],
+    placed: new Set(),
+    unplaced: new Set(),
+    eliminated: new Map(),
+    restored: new Map(),
+  };
+}

@@ -43,6 +43,7 @@ export function mountStatus(host, on) {
             <p class="about-meta"><span class="about-values"></span><a class="about-link" href="">All techniques</a></p>
           </details>
         </div>
+        <p class="hint" hidden></p>
       </div>
     </section>`,
   );
@@ -51,6 +52,7 @@ export function mountStatus(host, on) {
   const verdict = card.querySelector('.verdict');
   const verdictIcon = card.querySelector('.verdict-icon');
   const verdictText = card.querySelector('.verdict-text');
+  const hintLine = card.querySelector('.hint');
   const solutionSwitch = card.querySelector('.solution-switch');
   const stepBox = card.querySelector('.step-info');
   const stepNumber = card.querySelector('.step-number');
@@ -81,7 +83,7 @@ export function mountStatus(host, on) {
    * `state`: `verdict` ({ kind, message }), `solutionIndex` (0 or 1, or null when there are
    * not two to switch), `step` (the current step or undefined), `stepNumber`, `technique`
    * (the step's, as the techniques() export gives it), `anchor` (of its glossary entry),
-   * `isPlaying`.
+   * `isPlaying`, `hint` (what a hint says of the next step, or '').
    */
   function update({
     verdict: v,
@@ -91,8 +93,11 @@ export function mountStatus(host, on) {
     technique: t,
     anchor,
     isPlaying,
+    hint,
   }) {
     verdict.dataset.kind = v.kind;
+    hintLine.hidden = !hint;
+    setText(hintLine, hint);
     setText(verdictIcon, VERDICT_ICONS[v.kind] ?? '');
     setText(verdictText, v.message);
     solutionSwitch.hidden = solutionIndex === null;

@@ -27,7 +27,7 @@ import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { Playback } from './playback.js';
-import { stepHighlight } from './player.js';
+import { hintHighlight, stepHighlight } from './player.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
 import { SAMPLES } from './samples.js';
@@ -48,6 +48,30 @@ const VERDICT_DELAY_MS = 150;
 const RATING_BUDGET_MS = 5000;
 /** How long each Keep rating runs. */
 const RATING_MORE_MS = 30000;
+
+/** How a hint names a search step to come. */
+const SEARCH_HINTS = {
+  guess: 'no technique applies here, so the next step is a guess',
+  contradiction: 'the next step finds a contradiction',
+  backtrack: 'the next step backtracks',
+  solved: 'the next step ends the trace: the puzzle is solved',
+  unsolvable: 'the next step ends the trace: the puzzle has no solution',
+};
+
+/** What a hint says of the step to come, at its level; '' without a hint. */
+function hintText(hint) {
+  if (!hint) {
+    return '';
+  }
+  const { step, level } = hint;
+  if (step.kind !== 'deduction') {
+    return `Hint: ${SEARCH_HINTS[step.kind] ?? step.kind}. Press Hint again to take it.`;
+  }
+  const what = `${step.technique} (SE ${step.difficulty.toFixed(1)})`;
+  return level === 1
+    ? `Hint: try ${what}. Press Hint again to see where.`
+    : `Hint: ${what}, in the highlighted cells. Press Hint again to take the step.`;
+}
 
 /** Why a puzzle gets no rating, by verdict. */
 const NO_RATING = {
@@ -100,6 +124,7 @@ class StepdokuBoard extends HTMLElement {
     this.isBusy = false;
     this.renderQueued = false;
     this.highlightFor = null;
+    this.highlightLevel = 0;
     this.highlight = null;
     this.started = null;
     /** The rating card's view (see rating.js), and the puzzle line it is for. */
@@ -109,6 +134,8 @@ class StepdokuBoard extends HTMLElement {
     this.ratingSeconds = 0;
     /** The last position announced by `positionchange`. */
     this.announced = '';
+    /** The hint under way: `{ player, position, level, step }` (level 1 or 2), or null. */
+    this.hintAt = null;
   }
 
   connectedCallback() {
@@ -234,6 +261,7 @@ class StepdokuBoard extends HTMLElement {
       toStart: () => this.playback.seek(0),
       back: () => this.playback.back(),
       forward: () => this.stepForward(),
+      hint: () => this.hint(),
       clear: () => this.setPuzzle(this.emptyPuzzle(this.puzzle.shape)),
       cancel: () => {
         this.client.cancel();
@@ -468,6 +496,35 @@ class StepdokuBoard extends HTMLElement {
     this.playback.forward();
   }
 
+  /**
+   * Hints at the next step of the trace, a little more each time: first its technique and
+   * difficulty, then where it is (its houses, cells and pattern), then the step itself.
+   */
+  async hint() {
+    this.ensureTrace();
+    this.playback.pause();
+    const player = this.playback.player;
+    const step = await this.playback.upcoming();
+    if (!step || player !== this.playback.player) {
+      return;
+    }
+    const hint = this.activeHint();
+    if (hint && (hint.level === 2 || step.kind !== 'deduction')) {
+      this.hintAt = null;
+      this.stepForward();
+      return;
+    }
+    this.hintAt = { player, position: player.position, level: hint ? 2 : 1, step };
+    this.schedule();
+  }
+
+  /** The hint for the current position of the trace shown, if one is under way. */
+  activeHint() {
+    const h = this.hintAt;
+    const player = this.mode === 'trace' ? this.playback.player : null;
+    return h && player === h.player && player.position === h.position ? h : null;
+  }
+
   /** Opens the trace of the current strategy at step `n`, or as far as the trace goes. */
   async goToStep(n) {
     if (!this.puzzle || !Number.isInteger(n) || n < 0) {
@@ -534,6 +591,8 @@ class StepdokuBoard extends HTMLElement {
       ArrowLeft: () => this.playback.back(),
       ArrowRight: () => this.stepForward(),
       Home: () => this.playback.seek(0),
+      h: () => this.hint(),
+      H: () => this.hint(),
     };
     if (event.key in actions && !(isButton && event.key === ' ')) {
       event.preventDefault();
@@ -558,10 +617,15 @@ class StepdokuBoard extends HTMLElement {
     const d = this.verdict.diagnosis;
     const isCurrent = d && d.puzzle === this.puzzle.line;
     if (this.mode === 'trace' && this.playback.player) {
-      const step = this.playback.player.current;
-      if (step !== this.highlightFor) {
+      // A hint shows the step to come (or, at its first level, nothing) instead of the last.
+      const hint = this.activeHint();
+      const step = hint ? hint.step : this.playback.player.current;
+      const level = hint ? hint.level : 0;
+      if (step !== this.highlightFor || level !== this.highlightLevel) {
         this.highlightFor = step;
-        this.highlight = step ? stepHighlight(step) : null;
+        this.highlightLevel = level;
+        this.highlight =
+          !step || level === 1 ? null : (level ? hintHighlight : stepHighlight)(step);
       }
       return {
         board: this.playback.player.board,
@@ -615,6 +679,7 @@ class StepdokuBoard extends HTMLElement {
       technique: step ? technique(step.techniqueId) : null,
       anchor: step ? techniqueAnchor(step.techniqueId) : '',
       isPlaying: this.playback.isPlaying,
+      hint: hintText(this.activeHint()),
     });
     const counters = player?.counters ?? {
       steps: 0,

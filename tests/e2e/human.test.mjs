@@ -112,6 +112,57 @@ async function clickStepRow(page, position) {
   return row;
 }
 
+test('Hint names the next technique, then shows where, then takes the step', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, {
+    hash: `#p=${XCHAIN}&s=human&n=${XCHAIN_STEP - 1}`,
+  });
+  await page.waitForFunction(
+    (want) =>
+      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
+        .textContent === want,
+    String(XCHAIN_STEP - 1),
+  );
+  const hint = page.locator('stepdoku-board .status .hint');
+  const count = (selector) => inBoard(page, (root, s) => root.querySelectorAll(s).length, selector);
+
+  await button(page, 'Hint').click();
+  await hint.waitFor({ state: 'visible' });
+  assert.equal(
+    await hint.innerText(),
+    'Hint: try X-Chain (SE 6.6). Press Hint again to see where.',
+  );
+  assert.equal(await counter(page, 'Steps'), XCHAIN_STEP - 1, 'a hint applies nothing');
+  assert.equal(await count('.grid .cell.step'), 0, 'the first hint shows no place');
+
+  await button(page, 'Hint').click();
+  await hint.filter({ hasText: 'highlighted' }).waitFor();
+  assert.equal(
+    await hint.innerText(),
+    'Hint: X-Chain (SE 6.6), in the highlighted cells. Press Hint again to take the step.',
+  );
+  assert.ok((await count('.grid .cell.step')) >= 4, 'the chain cells are marked');
+  assert.ok((await count('.grid .cand.pattern')) >= 4, 'the chain candidates are marked');
+  assert.equal(await count('.grid .cand.elim'), 0, 'the elimination stays hidden');
+  assert.equal(await count('svg.link-layer line.link'), 0, 'so do the links');
+  assert.equal(await counter(page, 'Steps'), XCHAIN_STEP - 1);
+  await shot(page, 'human-hint-light');
+
+  // The third time (here by the H shortcut) takes the step the hint spoke of.
+  await page.locator('body').press('h');
+  await page.waitForFunction(
+    (want) =>
+      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
+        .textContent === want,
+    String(XCHAIN_STEP),
+  );
+  assert.equal(await hint.isVisible(), false);
+  assert.equal(await page.locator('stepdoku-board .step-info .technique').innerText(), 'X-Chain');
+  assert.equal(await count('.grid .cand.elim'), 1);
+  assert.equal(await count('svg.link-layer line.link'), 5);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the rating card shows what `stepdoku rate` prints', async () => {
   const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${XCHAIN}` });
   await waitForRating(page, 'rated');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startingBoard } from '../../www/board-model.js';
-import { Player, stepHighlight } from '../../www/player.js';
+import { hintHighlight, Player, stepHighlight } from '../../www/player.js';
 import wasm, { parse, trace } from './wasm.mjs';
 
 const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
@@ -119,4 +119,32 @@ test('stepHighlight sorts a step into roles by cell and digit bits', () => {
   assert.equal(h.restored.get(6), 1 << 8);
   assert.equal(h.pattern.get(4), 0b100);
   assert.equal(h.fins.get(7), 0b10);
+});
+
+test('hintHighlight shows where a step is but not what it concludes', () => {
+  const step = {
+    kind: 'deduction',
+    cells: [0, 1, 9],
+    houses: [{ kind: 'box', index: 0 }],
+    links: [{ from: { cell: 0, digit: 2 }, to: { cell: 1, digit: 2 }, kind: 'strong' }],
+    pattern: [
+      { cell: 0, digit: 2 },
+      { cell: 1, digit: 2 },
+    ],
+    fins: [{ cell: 9, digit: 2 }],
+    changes: [
+      { op: 'eliminate', cell: 2, digit: 2 },
+      { op: 'place', cell: 3, digit: 5 },
+    ],
+  };
+  const h = hintHighlight(step);
+  assert.deepEqual([...h.cells], [0, 1, 9]);
+  assert.deepEqual(h.houses, step.houses);
+  assert.equal(h.pattern.get(1), 0b10);
+  assert.equal(h.fins.get(9), 0b10);
+  assert.deepEqual(h.links, []);
+  assert.equal(h.eliminated.size, 0);
+  assert.equal(h.placed.size, 0);
+  // The full highlight of the same step does show the conclusion.
+  assert.equal(stepHighlight(step).eliminated.get(2), 0b10);
 });
