@@ -367,11 +367,25 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// A grid of digits, some cells empty. Puzzles, partial grids and solutions are all grids.
+///
+/// A puzzle may also carry pencil marks: the digits each empty cell is still allowed, as a
+/// pencil-mark grid or a 729-character line gives them. Without marks every digit is allowed.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
     /// One value per cell in reading order: 0 for empty, else the digit.
     values: Vec<u8>,
+    /// The digits allowed in each cell, when the puzzle restricts them.
+    marks: Option<Box<[DigitSet]>>,
+}
+
+/// What [`Grid::parse_into`] read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// A puzzle of this shape, its values now in the buffer.
+    Values(Shape),
+    /// A puzzle with pencil marks.
+    Marked(Grid),
 }
 
 /// A token read from puzzle text: a character that stands for one cell, and where it was.
@@ -387,6 +401,7 @@ impl Grid {
         Grid {
             shape,
             values: vec![0; shape.n_cells()],
+            marks: None,
         }
     }
 
@@ -400,6 +415,7 @@ impl Grid {
         Some(Grid {
             shape,
             values: values.to_vec(),
+            marks: None,
         })
     }
 
@@ -408,7 +424,11 @@ impl Grid {
     /// Accepted:
     /// - one line of cells (`.`, `0`, `*`, `_` or `x` for blanks), with a `#` comment after it;
     /// - one row per line, with or without `|`, `-`, `+`, `:` separators, spaces and blank lines;
-    /// - a SudokuWiki link or its `bd=` part.
+    /// - a SudokuWiki link or its `bd=` part;
+    /// - pencil marks: a grid of candidate groups, one group of digits per cell (separated
+    ///   by spaces or `|`, with or without `*---*` frames, as HoDoKu and Simple Sudoku write
+    ///   them), or a 729-character line (9×9 only: 9 characters per cell, each a candidate
+    ///   or `.`/`0`). A cell with one candidate is a given.
     ///
     /// The size comes from the number of cells. Digits are written `1`–`9` up to 9×9;
     /// `1`–`9` then `A`–`C` for 12×12; `1`–`9` then `A`–`G` for 16×16, or `0`–`F` when the text
@@ -422,6 +442,9 @@ impl Grid {
                 .unwrap_or(""),
             None => text,
         };
+        if let Some(grid) = parse_marks(text) {
+            return Ok(grid);
+        }
         let tokens = tokenize(text)?;
         if tokens.is_empty() {
             return Err(ParseError::Empty);
@@ -444,16 +467,21 @@ impl Grid {
                 }
             }
         }
-        Ok(Grid { shape, values })
+        Ok(Grid {
+            shape,
+            values,
+            marks: None,
+        })
     }
 
     /// Reads a puzzle as [`Grid::parse`] does, into `values` (one value per cell in reading
-    /// order, 0 for empty), reusing its allocation; returns the shape.
+    /// order, 0 for empty), reusing its allocation; a puzzle with pencil marks, which values
+    /// alone cannot hold, comes back whole instead.
     ///
     /// A plain 81-character line of `1`–`9` and blanks takes a fast path that allocates
     /// nothing, for batches of puzzles; any other text goes through [`Grid::parse`], with
     /// the same result.
-    pub fn parse_into(text: &str, values: &mut Vec<u8>) -> Result<Shape, ParseError> {
+    pub fn parse_into(text: &str, values: &mut Vec<u8>) -> Result<Reading, ParseError> {
         let line = text.trim().as_bytes();
         if line.len() == 81 {
             values.clear();
@@ -465,13 +493,72 @@ impl Grid {
                 }
             }
             if values.len() == 81 {
-                return Ok(Shape::NINE);
+                return Ok(Reading::Values(Shape::NINE));
             }
         }
         let grid = Grid::parse(text)?;
+        if grid.marks().is_some() {
+            return Ok(Reading::Marked(grid));
+        }
         values.clear();
         values.extend_from_slice(grid.values());
-        Ok(grid.shape())
+        Ok(Reading::Values(grid.shape()))
+    }
+
+    /// The grid that pencil marks describe: a cell with one allowed digit holds it.
+    fn from_marks(shape: Shape, marks: Vec<DigitSet>) -> Grid {
+        let values = marks
+            .iter()
+            .map(|mark| mark.single_digit().map_or(0, Digit::get))
+            .collect();
+        Grid {
+            shape,
+            values,
+            marks: None,
+        }
+        .with_marks(marks)
+    }
+
+    /// The grid with pencil marks: `marks` holds the digits allowed in each cell (a given's
+    /// own digit is always allowed). Marks that allow every digit everywhere are dropped.
+    pub fn with_marks(mut self, mut marks: Vec<DigitSet>) -> Grid {
+        assert_eq!(marks.len(), self.values.len(), "one mark set per cell");
+        for (mark, &v) in marks.iter_mut().zip(&self.values) {
+            if let Some(d) = Digit::new(v) {
+                *mark = DigitSet::single(d);
+            }
+        }
+        let all = self.shape.all_digits();
+        let is_restricting = marks
+            .iter()
+            .zip(&self.values)
+            .any(|(&mark, &v)| v == 0 && mark != all);
+        self.marks = is_restricting.then(|| marks.into_boxed_slice());
+        self
+    }
+
+    /// The same grid without pencil marks.
+    pub fn without_marks(&self) -> Grid {
+        Grid {
+            shape: self.shape,
+            values: self.values.clone(),
+            marks: None,
+        }
+    }
+
+    /// The pencil marks, one set per cell, if the grid has any.
+    pub fn marks(&self) -> Option<&[DigitSet]> {
+        self.marks.as_deref()
+    }
+
+    /// The digits a cell may hold: its digit if filled, else its pencil marks (every digit
+    /// without marks).
+    pub fn allowed(&self, cell: Cell) -> DigitSet {
+        match (self.get(cell), &self.marks) {
+            (Some(d), _) => DigitSet::single(d),
+            (None, Some(marks)) => marks[cell.index()],
+            (None, None) => self.shape.all_digits(),
+        }
     }
 
     /// The shape of the grid.
@@ -484,9 +571,13 @@ impl Grid {
         Digit::new(self.values[cell.index()])
     }
 
-    /// Puts a digit in a cell, or empties it with `None`.
+    /// Puts a digit in a cell, or empties it with `None` (an emptied cell allows every digit).
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
         self.values[cell.index()] = digit.map_or(0, Digit::get);
+        let all = self.shape.all_digits();
+        if let Some(marks) = &mut self.marks {
+            marks[cell.index()] = digit.map_or(all, DigitSet::single);
+        }
     }
 
     /// One value per cell in reading order: 0 for empty, else the digit.
@@ -532,38 +623,79 @@ impl Grid {
                 .all(|(&p, &s)| p == 0 || p == s)
     }
 
-    /// The grid on one line, `.` for blanks, in the shape's alphabet.
+    /// The grid on one line, `.` for blanks, in the shape's alphabet. With pencil marks, a
+    /// 9×9 grid is written as its 729-character line, other sizes as one group of allowed
+    /// digits per cell, separated by spaces; [`Grid::parse`] reads both back.
     pub fn to_line(&self) -> String {
-        self.shape
-            .cells()
-            .map(|c| self.get(c).map_or('.', |d| self.shape.digit_char(d)))
-            .collect()
+        let shape = self.shape;
+        if self.marks.is_none() {
+            return shape
+                .cells()
+                .map(|c| self.get(c).map_or('.', |d| shape.digit_char(d)))
+                .collect();
+        }
+        if shape == Shape::NINE {
+            return shape
+                .cells()
+                .flat_map(|c| {
+                    let allowed = self.allowed(c);
+                    shape.all_digits().iter().map(move |d| {
+                        if allowed.contains(d) {
+                            shape.digit_char(d)
+                        } else {
+                            '.'
+                        }
+                    })
+                })
+                .collect();
+        }
+        let groups: Vec<String> = shape.cells().map(|c| self.mark_group(c)).collect();
+        groups.join(" ")
     }
 
-    /// The grid as rows, with spaces and lines between boxes, for a terminal.
+    /// A cell's allowed digits written together (`.` for none).
+    fn mark_group(&self, cell: Cell) -> String {
+        let allowed = self.allowed(cell);
+        if allowed.is_empty() {
+            return ".".to_string();
+        }
+        allowed.iter().map(|d| self.shape.digit_char(d)).collect()
+    }
+
+    /// The grid as rows, with spaces and lines between boxes, for a terminal. With pencil
+    /// marks, each cell shows the digits it allows, in columns wide enough for the longest.
     pub fn to_pretty(&self) -> String {
         let shape = self.shape;
         let n = shape.size();
+        let texts: Vec<String> = shape
+            .cells()
+            .map(|c| match (self.get(c), &self.marks) {
+                (None, Some(_)) => self.mark_group(c),
+                (digit, _) => digit.map_or('.', |d| shape.digit_char(d)).to_string(),
+            })
+            .collect();
+        let width = texts.iter().map(String::len).max().unwrap_or(1);
         let mut out = String::new();
         for r in 0..n {
             if r > 0 && r % shape.box_rows() == 0 {
                 let band: Vec<String> = (0..n / shape.box_cols())
-                    .map(|_| "-".repeat(2 * shape.box_cols() - 1))
+                    .map(|_| "-".repeat(shape.box_cols() * (width + 1) - 1))
                     .collect();
                 out.push_str(&band.join("-+-"));
                 out.push('\n');
             }
+            let mut line = String::new();
             for c in 0..n {
                 if c > 0 {
-                    out.push_str(if c % shape.box_cols() == 0 {
+                    line.push_str(if c % shape.box_cols() == 0 {
                         " | "
                     } else {
                         " "
                     });
                 }
-                let cell = shape.cell(r, c);
-                out.push(self.get(cell).map_or('.', |d| shape.digit_char(d)));
+                line.push_str(&format!("{:<width$}", texts[shape.cell(r, c).index()]));
             }
+            out.push_str(line.trim_end());
             out.push('\n');
         }
         out
@@ -580,6 +712,59 @@ impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line())
     }
+}
+
+/// Reads pencil marks (see [`Grid::parse`]): `None` when the text is not written that way.
+fn parse_marks(text: &str) -> Option<Grid> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or(""))
+        .filter(|line| !is_separator_line(line))
+        .collect();
+    let compact: Vec<u8> = lines
+        .concat()
+        .bytes()
+        .filter(|b| !b.is_ascii_whitespace())
+        .collect();
+    if compact.len() == 729 && compact.iter().all(|&b| b == b'.' || b.is_ascii_digit()) {
+        let marks = compact
+            .chunks(9)
+            .map(|group| {
+                group
+                    .iter()
+                    .filter_map(|&b| Digit::new(b.saturating_sub(b'0')))
+                    .collect()
+            })
+            .collect();
+        return Some(Grid::from_marks(Shape::NINE, marks));
+    }
+    let groups: Vec<&str> = lines
+        .iter()
+        .flat_map(|line| line.split(|c: char| c.is_whitespace() || matches!(c, '|' | ':')))
+        .filter(|group| !group.is_empty())
+        .collect();
+    if groups.iter().all(|group| group.chars().count() == 1) {
+        return None;
+    }
+    let shape = Shape::from_cell_count(groups.len())?;
+    let alphabet = match shape.size() {
+        25 => Alphabet::Letters,
+        size => Alphabet::OneBased(size),
+    };
+    let mut marks = Vec::with_capacity(groups.len());
+    for group in groups {
+        let mut set = DigitSet::EMPTY;
+        for ch in group.chars() {
+            match Digit::new(alphabet.value_of(ch)?) {
+                Some(digit) => set.insert(digit),
+                // A lone blank is a cell with no marks; blanks inside a group are not marks.
+                None if group.len() == 1 => set = shape.all_digits(),
+                None => return None,
+            }
+        }
+        marks.push(set);
+    }
+    Some(Grid::from_marks(shape, marks))
 }
 
 /// Splits puzzle text into cell tokens, skipping separators, spaces and comments.
@@ -751,7 +936,7 @@ mod tests {
             let read = Grid::parse_into(text, &mut values);
             match Grid::parse(text) {
                 Ok(grid) => {
-                    assert_eq!(read, Ok(grid.shape()), "{text:?}");
+                    assert_eq!(read, Ok(Reading::Values(grid.shape())), "{text:?}");
                     assert_eq!(values, grid.values(), "{text:?}");
                 }
                 Err(e) => assert_eq!(read, Err(e), "{text:?}"),

@@ -14,7 +14,7 @@ pub mod grid;
 pub mod search;
 
 pub use digits::{Digit, DigitSet};
-pub use grid::{Cell, Grid, House, HouseKind, ParseError, Shape};
+pub use grid::{Cell, Grid, House, HouseKind, ParseError, Reading, Shape};
 pub mod logic;
 pub mod rating;
 pub mod strategy;

@@ -197,7 +197,8 @@ pub struct Board {
 }
 
 impl Board {
-    /// The board of a puzzle: its givens, and for each empty cell the digits no peer holds.
+    /// The board of a puzzle: its givens, and for each empty cell the digits no peer holds
+    /// (and, when the puzzle has pencil marks, that the cell's marks allow).
     pub fn new(puzzle: &Grid) -> Board {
         let shape = puzzle.shape();
         let mut seen = vec![DigitSet::EMPTY; shape.n_houses()];
@@ -211,7 +212,7 @@ impl Board {
         let candidates = shape
             .cells()
             .map(|cell| {
-                let mut set = shape.all_digits();
+                let mut set = puzzle.allowed(cell);
                 for h in shape.houses_of(cell) {
                     set = set.difference(seen[h.id(shape)]);
                 }
@@ -219,7 +220,7 @@ impl Board {
             })
             .collect();
         Board {
-            grid: puzzle.clone(),
+            grid: puzzle.without_marks(),
             candidates,
         }
     }

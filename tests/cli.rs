@@ -489,3 +489,68 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert_eq!(stderr, "");
     assert_eq!(status.code(), Some(0));
 }
+
+#[test]
+fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks() {
+    // The puzzle with several solutions, each empty cell allowing only the digits of two of
+    // its solutions except where they differ first: there only the first's digit.
+    let puzzle = Grid::parse(SEED_SEVERAL).unwrap();
+    let both = search::solutions(&puzzle, 2);
+    let mut first_difference = true;
+    let line: String = puzzle
+        .shape()
+        .cells()
+        .flat_map(|c| {
+            let (a, b) = (both[0].get(c).unwrap().get(), both[1].get(c).unwrap().get());
+            let keep_b = !(a != b && std::mem::take(&mut first_difference));
+            (1..=9u8)
+                .map(|d| {
+                    if d == a || (d == b && keep_b) {
+                        char::from(b'0' + d)
+                    } else {
+                        '.'
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(line.len(), 729);
+    let marked = Grid::parse(&line).unwrap();
+    let expected = search::count_solutions(&marked, 1000).to_string();
+    let input = format!("{line}\n{SEED_SEVERAL}\n");
+
+    let unmarked = search::count_solutions(&puzzle, 1000).to_string();
+    let count = run(&["count", "--limit", "1000"], &input);
+    assert_eq!(count.code, 0, "{}", count.stderr);
+    assert_eq!(count.lines(), [expected.as_str(), unmarked.as_str()]);
+    assert_ne!(expected, unmarked, "the marks rule solutions out");
+
+    let rate = run(&["rate", "--format", "jsonl"], &format!("{line}\n"));
+    assert_eq!(rate.code, 0, "{}", rate.stderr);
+    assert_eq!(rate.lines().len(), 1);
+
+    let solve = run(&["solve", "--first"], &format!("{line}\n"));
+    assert_eq!(solve.code, 0, "{}", solve.stderr);
+    let solution = Grid::parse(solve.lines()[0]).unwrap();
+    assert!(solution.is_valid_solution() && solution.agrees_with(&puzzle));
+    assert_ne!(
+        solution, both[1],
+        "the second solution is struck out by the marks"
+    );
+
+    let explain = run(&["explain", "--format", "jsonl"], &format!("{line}\n"));
+    assert_eq!(explain.code, 0, "{}", explain.stderr);
+    let records: Vec<Value> = explain
+        .lines()
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.last().unwrap()["solved"], true);
+    for record in &records {
+        for pair in record["placements"].as_array().into_iter().flatten() {
+            let (cell, digit) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
+            let allowed = marked.allowed(Shape::NINE.cell(cell as usize / 9, cell as usize % 9));
+            assert!(allowed.bits() & (1 << (digit - 1)) != 0, "{record}");
+        }
+    }
+}

@@ -24,12 +24,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use stepdoku::rating::{Rater, Rating};
-use stepdoku::search::{self, ExactSolver, Solutions};
+use stepdoku::search::general::GeneralSolver;
+use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
 use stepdoku::trace::Link;
 use stepdoku::validate::first_conflict;
 use stepdoku::{
-    stepper, Candidate, Cell, Change, Digit, Grid, House, ParseError, Shape, Step, StepKind,
-    Strategy, Technique,
+    stepper, Candidate, Cell, Change, Digit, DigitSet, Grid, House, ParseError, Reading, Shape,
+    Step, StepKind, Strategy, Technique,
 };
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -639,9 +640,18 @@ fn puzzle_part(line: &[u8]) -> Option<&[u8]> {
 
 // ─── Puzzles ─────────────────────────────────────────────────────────────────────────────
 
+/// A puzzle as a batch reads it: its values, and its pencil marks if it has any.
+#[derive(Copy, Clone)]
+struct PuzzleRead<'a> {
+    shape: Shape,
+    values: &'a [u8],
+    marks: Option<&'a [DigitSet]>,
+}
+
 /// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty) with
-/// [`Grid::parse_into`], which allocates nothing for a plain 81-character line.
-fn read_values(text: &[u8], values: &mut Vec<u8>) -> Result<Shape, String> {
+/// [`Grid::parse_into`], which allocates nothing for a plain 81-character line; a puzzle with
+/// pencil marks comes back whole.
+fn read_values(text: &[u8], values: &mut Vec<u8>) -> Result<Reading, String> {
     let text = std::str::from_utf8(text)
         .map_err(|e| format!("not valid UTF-8 (byte {})", e.valid_up_to() + 1))?;
     Grid::parse_into(text, values).map_err(|e| describe_parse_error(&e))
@@ -783,6 +793,21 @@ impl Worker {
         result
     }
 
+    /// Searches a puzzle, within its pencil marks if it has any.
+    fn search(
+        &mut self,
+        shape: Shape,
+        values: &[u8],
+        marks: Option<&[DigitSet]>,
+        limit: u32,
+        kept: &mut Solutions,
+    ) -> SearchOutcome {
+        match marks {
+            Some(marks) => GeneralSolver::new(shape).search_within(values, marks, limit, kept),
+            None => self.solver(shape).search(values, limit, kept),
+        }
+    }
+
     fn solver(&mut self, shape: Shape) -> &mut dyn ExactSolver {
         let at = match self.solvers.iter().position(|(s, _)| *s == shape) {
             Some(at) => at,
@@ -802,18 +827,33 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         let mut values = std::mem::take(&mut self.values);
-        let outcome = read_values(text, &mut values).and_then(|shape| match self.task {
-            Command::Solve(ambiguity) => self.solve(shape, &values, ambiguity, puzzle, result),
-            Command::Count { limit } => {
-                let mut counted = Solutions::new(0);
-                let n = self.solver(shape).search(&values, limit, &mut counted);
-                let _ = write!(result.stdout, "{}", n.n_solutions);
-                Ok(())
+        let outcome = read_values(text, &mut values).and_then(|reading| {
+            let (shape, marks) = match reading {
+                Reading::Values(shape) => (shape, None),
+                Reading::Marked(grid) => {
+                    values.clear();
+                    values.extend_from_slice(grid.values());
+                    (grid.shape(), grid.marks().map(<[DigitSet]>::to_vec))
+                }
+            };
+            let read = PuzzleRead {
+                shape,
+                values: &values,
+                marks: marks.as_deref(),
+            };
+            match self.task {
+                Command::Solve(ambiguity) => self.solve(read, ambiguity, puzzle, result),
+                Command::Count { limit } => {
+                    let mut counted = Solutions::new(0);
+                    let n = self.search(shape, read.values, read.marks, limit, &mut counted);
+                    let _ = write!(result.stdout, "{}", n.n_solutions);
+                    Ok(())
+                }
+                Command::Rate { format, max_steps } => {
+                    self.rate(read, format, max_steps, puzzle, result)
+                }
+                Command::Explain(_) => unreachable!("explain runs on its own"),
             }
-            Command::Rate { format, max_steps } => {
-                self.rate(shape, &values, format, max_steps, puzzle, result)
-            }
-            Command::Explain(_) => unreachable!("explain runs on its own"),
         });
         self.values = values;
         outcome
@@ -821,15 +861,19 @@ impl Worker {
 
     fn solve(
         &mut self,
-        shape: Shape,
-        values: &[u8],
+        read: PuzzleRead,
         ambiguity: Ambiguity,
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
+        let PuzzleRead {
+            shape,
+            values,
+            marks,
+        } = read;
         let limit = if ambiguity == Ambiguity::Ignore { 1 } else { 2 };
         let mut kept = std::mem::take(&mut self.kept);
-        let found = self.solver(shape).search(values, limit, &mut kept);
+        let found = self.search(shape, values, marks, limit, &mut kept);
         let outcome = match (found.n_solutions, ambiguity) {
             (0, _) => Err(no_solution_message(values)),
             (1, _) | (_, Ambiguity::Ignore) => Ok(()),
@@ -854,17 +898,20 @@ impl Worker {
 
     fn rate(
         &mut self,
-        shape: Shape,
-        values: &[u8],
+        read: PuzzleRead,
         format: Format,
         max_steps: usize,
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
+        let PuzzleRead {
+            shape,
+            values,
+            marks,
+        } = read;
         let mut counted = Solutions::new(0);
         match self
-            .solver(shape)
-            .search(values, 2, &mut counted)
+            .search(shape, values, marks, 2, &mut counted)
             .n_solutions
         {
             0 => return Err(no_solution_message(values)),
@@ -877,7 +924,10 @@ impl Worker {
                 );
             }
         }
-        let grid = Grid::from_values(values).ok_or("not a grid")?;
+        let mut grid = Grid::from_values(values).ok_or("not a grid")?;
+        if let Some(marks) = marks {
+            grid = grid.with_marks(marks.to_vec());
+        }
         let rating = Rating::of_puzzle_within(&grid, max_steps);
         if rating.truncated {
             return Err(format!("gave up after {max_steps} steps (see --max-steps)"));
@@ -1247,8 +1297,14 @@ fn run_explain(
         let parsed = match (read, puzzle_part(&text)) {
             (LineRead::TooLong, _) => Err(format!("longer than {MAX_LINE_BYTES} bytes")),
             (LineRead::Whole, None) => continue,
-            (LineRead::Whole, Some(part)) => read_values(part, &mut values)
-                .and_then(|_| Grid::from_values(&values).ok_or_else(|| "not a grid".to_string())),
+            (LineRead::Whole, Some(part)) => {
+                read_values(part, &mut values).and_then(|reading| match reading {
+                    Reading::Values(_) => {
+                        Grid::from_values(&values).ok_or_else(|| "not a grid".to_string())
+                    }
+                    Reading::Marked(grid) => Ok(grid),
+                })
+            }
         };
         let puzzle_idx = n_puzzles;
         n_puzzles += 1;

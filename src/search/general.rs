@@ -5,6 +5,7 @@
 //! guesses at the cell with the fewest candidates, trying each in turn on a copy of the state.
 
 use super::{ExactSolver, SearchOutcome, Solutions};
+use crate::digits::DigitSet;
 use crate::grid::Shape;
 
 /// Cell indices of a shape's houses and peers, computed once per solver.
@@ -191,16 +192,39 @@ impl GeneralSolver {
     }
 }
 
-impl ExactSolver for GeneralSolver {
-    fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome {
+impl GeneralSolver {
+    /// Searches as [`ExactSolver::search`] does, with each cell restricted to the digits its
+    /// pencil marks allow (one set per cell).
+    pub fn search_within(
+        &mut self,
+        givens: &[u8],
+        marks: &[DigitSet],
+        limit: u32,
+        kept: &mut Solutions,
+    ) -> SearchOutcome {
+        let masks: Vec<u32> = marks.iter().map(|m| m.bits() & self.all).collect();
+        self.search_masked(givens, &masks, limit, kept)
+    }
+
+    fn search_masked(
+        &mut self,
+        givens: &[u8],
+        masks: &[u32],
+        limit: u32,
+        kept: &mut Solutions,
+    ) -> SearchOutcome {
         let size = self.geometry.size;
         kept.clear(givens.len());
         let mut outcome = SearchOutcome::default();
-        if givens.len() != size * size || givens.iter().any(|&v| v as usize > size) || limit == 0 {
+        if givens.len() != size * size
+            || masks.len() != givens.len()
+            || givens.iter().any(|&v| v as usize > size)
+            || limit == 0
+        {
             return outcome;
         }
         let mut state = State {
-            candidates: vec![self.all; givens.len()],
+            candidates: masks.to_vec(),
             values: vec![0; givens.len()],
             n_unassigned: givens.len(),
         };
@@ -213,5 +237,12 @@ impl ExactSolver for GeneralSolver {
         self.explore(state, limit, kept, &mut outcome);
         self.queue.clear();
         outcome
+    }
+}
+
+impl ExactSolver for GeneralSolver {
+    fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome {
+        let masks = vec![self.all; givens.len()];
+        self.search_masked(givens, &masks, limit, kept)
     }
 }

@@ -7,7 +7,7 @@
 pub mod fast9;
 pub mod general;
 
-use crate::grid::{Grid, Shape};
+use crate::grid::{Grid, Reading, Shape};
 
 /// What a search found.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -97,12 +97,22 @@ pub fn solver_for(shape: Shape) -> Box<dyn ExactSolver> {
     }
 }
 
+/// Searches a puzzle with the solver for its shape, within its pencil marks if it has any.
+fn search_grid(puzzle: &Grid, limit: u32, kept: &mut Solutions) -> SearchOutcome {
+    match puzzle.marks() {
+        Some(marks) => general::GeneralSolver::new(puzzle.shape()).search_within(
+            puzzle.values(),
+            marks,
+            limit,
+            kept,
+        ),
+        None => solver_for(puzzle.shape()).search(puzzle.values(), limit, kept),
+    }
+}
+
 /// Counts the solutions of a puzzle, stopping at `limit`.
 pub fn count_solutions(puzzle: &Grid, limit: u32) -> u32 {
-    let mut kept = Solutions::new(0);
-    solver_for(puzzle.shape())
-        .search(puzzle.values(), limit, &mut kept)
-        .n_solutions
+    search_grid(puzzle, limit, &mut Solutions::new(0)).n_solutions
 }
 
 /// One count (up to `limit`) per non-blank line of `puzzles`, each line read as
@@ -117,8 +127,9 @@ pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
         .lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| match Grid::parse_into(line, &mut values) {
-            Ok(Shape::NINE) => fast.search(&values, limit, &mut kept).n_solutions,
-            Ok(shape) => {
+            Ok(Reading::Values(Shape::NINE)) => fast.search(&values, limit, &mut kept).n_solutions,
+            Ok(Reading::Marked(grid)) => count_solutions(&grid, limit),
+            Ok(Reading::Values(shape)) => {
                 let (_, solver) = match &mut general {
                     Some(cached) if cached.0 == shape => cached,
                     _ => general.insert((shape, general::GeneralSolver::new(shape))),
@@ -133,7 +144,7 @@ pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
 /// Up to `limit` solutions of a puzzle.
 pub fn solutions(puzzle: &Grid, limit: u32) -> Vec<Grid> {
     let mut kept = Solutions::new(limit as usize);
-    solver_for(puzzle.shape()).search(puzzle.values(), limit, &mut kept);
+    search_grid(puzzle, limit, &mut kept);
     kept.grids()
 }
 

@@ -22,8 +22,10 @@ enum Phase {
 
 /// Depth-first search in reading order: each placement is a guess, each dead end a
 /// contradiction, each undo a backtrack. Candidates are kept exact (the digits no peer
-/// holds), so the page can show them.
+/// holds, within the puzzle's pencil marks), so the page can show them.
 pub struct BacktrackingStepper {
+    /// The puzzle, for the digits its pencil marks allow in each cell.
+    puzzle: Grid,
     board: Board,
     placed: Vec<(Cell, Digit)>,
     phase: Phase,
@@ -33,6 +35,7 @@ impl BacktrackingStepper {
     /// A stepper at the start of the puzzle.
     pub fn new(puzzle: &Grid) -> BacktrackingStepper {
         BacktrackingStepper {
+            puzzle: puzzle.clone(),
             board: Board::new(puzzle),
             placed: Vec::new(),
             phase: match validate::first_conflict(puzzle) {
@@ -108,7 +111,8 @@ impl BacktrackingStepper {
             let seen_elsewhere = shape
                 .cells()
                 .any(|q| q != cell && shape.sees(peer, q) && self.board.value(q) == Some(digit));
-            if self.board.value(peer).is_none() && !seen_elsewhere {
+            let is_allowed = self.puzzle.allowed(peer).contains(digit);
+            if self.board.value(peer).is_none() && is_allowed && !seen_elsewhere {
                 changes.push(Change::Restore { cell: peer, digit });
             }
         }
