@@ -3,8 +3,8 @@
 //! Results cross to JavaScript as small, copied values (strings, numbers, plain objects
 //! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory.
 
-use crate::digits::DigitSet;
-use crate::grid::{Grid, Shape};
+use crate::digits::Digit;
+use crate::grid::{Cell, Grid, Shape};
 use crate::rating::{Level, Rater, Rating};
 use crate::search;
 use crate::strategy::{self, Strategy};
@@ -66,10 +66,11 @@ pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
     search::count_batch(puzzles, limit)
 }
 
-/// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, line }` with `values`
-/// one number per cell (0 for empty) and `candidates` one array of digits per cell (the
-/// digits no peer holds; empty for a filled cell), the board every trace starts from. Throws
-/// the diagnosis for unreadable text.
+/// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, marks, line }` with
+/// `values` one number per cell (0 for empty), `candidates` one bit mask per cell (bit 0 is
+/// digit 1; the digits no peer holds, within the pencil marks; 0 for a filled cell), the
+/// board every trace starts from, `marks` the pencil marks as bit masks (null without), and
+/// `line` the puzzle on one line. Throws the diagnosis for unreadable text.
 #[wasm_bindgen(js_name = parsePuzzle)]
 pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
@@ -79,7 +80,8 @@ pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
         box_rows: usize,
         box_cols: usize,
         values: &'a [u8],
-        candidates: Vec<DigitSet>,
+        candidates: Vec<u32>,
+        marks: Option<Vec<u32>>,
         line: String,
     }
     let grid = parse(text)?;
@@ -90,7 +92,10 @@ pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
         box_rows: shape.box_rows(),
         box_cols: shape.box_cols(),
         values: grid.values(),
-        candidates: shape.cells().map(|c| board.candidates(c)).collect(),
+        candidates: shape.cells().map(|c| board.candidates(c).bits()).collect(),
+        marks: grid
+            .marks()
+            .map(|marks| marks.iter().map(|m| m.bits()).collect()),
         line: grid.to_line(),
     }))
 }
@@ -102,6 +107,21 @@ pub fn format_puzzle(values: &[u8]) -> Result<String, JsValue> {
     Grid::from_values(values)
         .map(|g| g.to_line())
         .ok_or_else(|| JsValue::from_str("not a grid of a supported size"))
+}
+
+/// The puzzle with one cell changed: `digit` in cell `cell` (0-based, reading order), or the
+/// cell emptied with digit 0; an emptied cell allows every digit again. Returns the new
+/// puzzle on one line; throws the diagnosis for unreadable text, or for a cell or digit out
+/// of range.
+#[wasm_bindgen(js_name = setCell)]
+pub fn set_cell(text: &str, cell: usize, digit: u8) -> Result<String, JsValue> {
+    let mut grid = parse(text)?;
+    let shape = grid.shape();
+    if cell >= shape.n_cells() || usize::from(digit) > shape.size() {
+        return Err(JsValue::from_str("no such cell or digit in this grid"));
+    }
+    grid.set(Cell::new(cell), Digit::new(digit));
+    Ok(grid.to_line())
 }
 
 /// Every supported shape: `[{ size, boxRows, boxCols }]`, smallest first.

@@ -98,6 +98,25 @@ fn parse_and_format_round_trip() {
 }
 
 #[wasm_bindgen_test]
+fn pencil_marks_cross_as_bit_masks_and_survive_an_edit() {
+    // Every cell allows every digit but r1c1, which allows 1 and 2.
+    let line = format!("12.......{}", "123456789".repeat(80));
+    let parsed = wasm::parse_puzzle(&line).unwrap();
+    assert_eq!(text(&parsed, "line"), line);
+    let marks = js_sys::Array::from(&field(&parsed, "marks"));
+    assert_eq!(marks.length(), 81);
+    assert_eq!(marks.get(0).as_f64(), Some(3.0));
+    assert_eq!(marks.get(1).as_f64(), Some(511.0));
+    let candidates = js_sys::Array::from(&field(&parsed, "candidates"));
+    assert_eq!(candidates.get(0).as_f64(), Some(3.0));
+    // A digit in r1c2 keeps r1c1's marks; a cell out of range is refused.
+    let edited = wasm::set_cell(&line, 1, 5).unwrap();
+    assert_eq!(&edited[..18], "12...........5....");
+    assert!(wasm::set_cell(&line, 81, 1).is_err());
+    assert!(field(&wasm::parse_puzzle(&".".repeat(81)).unwrap(), "marks").is_null());
+}
+
+#[wasm_bindgen_test]
 fn rate_matches_the_solver_rating() {
     // Its Human trace needs an X-Chain (SE 6.6); `stepdoku rate` prints 6.6 1.2 1.2 1616 Unfair.
     const XCHAIN: &str =

@@ -45,38 +45,12 @@ export function createBoard(shape, values) {
 }
 
 /**
- * The candidates every empty cell starts a trace with: the digits no given of its row, column
- * or box holds. This is the one Sudoku rule the page knows, and it lives here only because
- * the wasm module has no export for it yet; an `initialCandidates(text)` export should
- * replace it so the page never re-derives rules.
+ * The board of a puzzle (as core.js reads it) at the start of a trace: its givens and the
+ * candidates the core gives every empty cell.
  */
-export function initialCandidates(board) {
-  const { size, boxRows, boxCols, values } = board;
-  const all = (1 << size) - 1;
-  const rows = new Uint32Array(size);
-  const cols = new Uint32Array(size);
-  const boxes = new Uint32Array(size);
-  const boxOf = (r, c) => Math.floor(r / boxRows) * (size / boxCols) + Math.floor(c / boxCols);
-  values.forEach((v, i) => {
-    if (v) {
-      const r = Math.floor(i / size);
-      const c = i % size;
-      rows[r] |= 1 << (v - 1);
-      cols[c] |= 1 << (v - 1);
-      boxes[boxOf(r, c)] |= 1 << (v - 1);
-    }
-  });
-  return Uint32Array.from(values, (v, i) => {
-    const r = Math.floor(i / size);
-    const c = i % size;
-    return (all & ~(rows[r] | cols[c] | boxes[boxOf(r, c)])) >>> 0;
-  });
-}
-
-/** The board of a puzzle at the start of a trace: its givens and initial candidates. */
-export function startingBoard(shape, values) {
-  const board = createBoard(shape, values);
-  board.candidates = initialCandidates(board);
+export function startingBoard(puzzle) {
+  const board = createBoard(puzzle.shape, puzzle.values);
+  board.candidates = Uint32Array.from(puzzle.candidates);
   return board;
 }
 

@@ -2,7 +2,7 @@
 // puzzle text (so the page accepts exactly what the core accepts), the shapes and their
 // digit symbols, and the techniques. Everything that searches runs in the worker.
 
-import init, { formatPuzzle, parsePuzzle, shapes, techniques } from './pkg/stepdoku.js';
+import init, { formatPuzzle, parsePuzzle, setCell, shapes, techniques } from './pkg/stepdoku.js';
 
 let shapeList = null;
 let techniqueMap = null;
@@ -37,8 +37,10 @@ export function shapeOfSize(size) {
 }
 
 /**
- * Reads puzzle text: `{ ok: true, puzzle: { shape, values, line } }`, or
- * `{ ok: false, diagnosis }` with the wasm diagnosis (`message`, `position` [line, column]).
+ * Reads puzzle text: `{ ok: true, puzzle }`, or `{ ok: false, diagnosis }` with the wasm
+ * diagnosis (`message`, `position` [line, column]). A puzzle is `{ shape, values, line,
+ * candidates, marks }`: `candidates` the bit masks every trace starts from (bit 0 is digit
+ * 1), `marks` the puzzle's pencil marks as bit masks, or null when it has none.
  */
 export function readPuzzle(text) {
   try {
@@ -49,6 +51,8 @@ export function readPuzzle(text) {
         shape: shapeOfSize(parsed.size),
         values: Uint8Array.from(parsed.values),
         line: parsed.line,
+        candidates: Uint32Array.from(parsed.candidates),
+        marks: parsed.marks ? Uint32Array.from(parsed.marks) : null,
       },
     };
   } catch (diagnosis) {
@@ -56,9 +60,17 @@ export function readPuzzle(text) {
   }
 }
 
-/** Writes a grid's values on one line, `.` for blanks. */
-export function writePuzzle(values) {
-  return formatPuzzle(values);
+/** The empty puzzle of a shape. */
+export function emptyPuzzle(shape) {
+  return readPuzzle(formatPuzzle(new Uint8Array(shape.size * shape.size))).puzzle;
+}
+
+/**
+ * The puzzle with `digit` in `cell`, or that cell emptied with 0 (it then allows every
+ * digit); the other cells keep their pencil marks.
+ */
+export function withCell(puzzle, cell, digit) {
+  return readPuzzle(setCell(puzzle.line, cell, digit)).puzzle;
 }
 
 /** The digit a typed key stands for in a shape (case-insensitive), or 0 when none. */

@@ -41,13 +41,13 @@ export class Playback {
     client.addEventListener('restart', () => this.orphan('cancelled'));
   }
 
-  /** Starts a trace of a puzzle `{ shape, values, line }` with a strategy. */
+  /** Starts a trace of a puzzle (as core.js reads it) with a strategy. */
   load(puzzle, strategy) {
     this.pause();
     this.traceId++;
     this.stopReason = null;
     this.nInFlight = 0;
-    this.player = new Player(startingBoard(puzzle.shape, puzzle.values));
+    this.player = new Player(startingBoard(puzzle));
     this.batch = 200;
     const trace = this.traceId;
     this.client.request('start', { trace, text: puzzle.line, strategy }).then(

@@ -16,12 +16,13 @@ import { mountControls, STRATEGIES } from './controls.js';
 import {
   allShapes,
   digitOfKey,
+  emptyPuzzle,
   readPuzzle,
   ready,
   shapeOfSize,
   technique,
   techniqueList,
-  writePuzzle,
+  withCell,
 } from './core.js';
 import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
@@ -228,7 +229,7 @@ class StepdokuBoard extends HTMLElement {
     });
     const initial = this.getAttribute('puzzle');
     const read = initial ? readPuzzle(initial) : { ok: false };
-    this.setPuzzle(read.ok ? read.puzzle : this.emptyPuzzle(shapeOfSize(9)));
+    this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)));
     if (initial && !read.ok) {
       this.loadText(initial);
     }
@@ -246,7 +247,7 @@ class StepdokuBoard extends HTMLElement {
       edit: (text) => {
         this.text = text;
       },
-      size: (size) => this.setPuzzle(this.emptyPuzzle(shapeOfSize(size))),
+      size: (size) => this.setPuzzle(emptyPuzzle(shapeOfSize(size))),
       sample: (sample) => this.loadText(sample.text),
     });
     this.grid = mountGrid(boardCol, {
@@ -262,7 +263,7 @@ class StepdokuBoard extends HTMLElement {
       back: () => this.playback.back(),
       forward: () => this.stepForward(),
       hint: () => this.hint(),
-      clear: () => this.setPuzzle(this.emptyPuzzle(this.puzzle.shape)),
+      clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape)),
       cancel: () => {
         this.client.cancel();
         this.stopRating();
@@ -278,11 +279,6 @@ class StepdokuBoard extends HTMLElement {
     });
     this.stepList = mountStepList(sideCol, { seek: (position) => this.playback.seek(position) });
     sideCol.insertAdjacentHTML('beforeend', LEGEND);
-  }
-
-  emptyPuzzle(shape) {
-    const values = new Uint8Array(shape.size * shape.size);
-    return { shape, values, line: writePuzzle(values) };
   }
 
   // ---- Actions -------------------------------------------------------------------------
@@ -309,6 +305,9 @@ class StepdokuBoard extends HTMLElement {
     this.mode = 'edit';
     this.puzzle = puzzle;
     this.editBoard = createBoard(puzzle.shape, puzzle.values);
+    if (puzzle.marks) {
+      this.editBoard.candidates = puzzle.candidates.slice();
+    }
     this.text = puzzle.line;
     this.inputError = null;
     if (puzzle.line !== this.ratingLine) {
@@ -336,9 +335,7 @@ class StepdokuBoard extends HTMLElement {
     if (key && !digit) {
       return;
     }
-    const values = this.puzzle.values.slice();
-    values[cell] = digit;
-    this.setPuzzle({ shape: this.puzzle.shape, values, line: writePuzzle(values) });
+    this.setPuzzle(withCell(this.puzzle, cell, digit));
   }
 
   pasteOnGrid(text, cell) {
@@ -645,6 +642,8 @@ class StepdokuBoard extends HTMLElement {
     const isFault = isCurrent && (d.status === 'invalid' || d.status === 'none');
     return {
       board: this.editBoard,
+      // Pencil marks are part of the puzzle, so they show while editing too.
+      showCandidates: Boolean(this.puzzle.marks),
       faults: isFault ? new Set(d.cells) : null,
       houses: isFault && d.house ? [d.house] : [],
     };

@@ -4,7 +4,6 @@ import {
   applyStep,
   createBoard,
   fillSolution,
-  initialCandidates,
   Origin,
   startingBoard,
   undoStep,
@@ -44,20 +43,36 @@ test('a board marks its givens and starts with no candidates', () => {
   assert.throws(() => createBoard(shape, values.slice(1)), RangeError);
 });
 
-test('initial candidates are the digits no given of the row, column or box holds', () => {
-  const { shape, values } = parse(EASY);
-  const board = startingBoard(shape, values);
+test('a trace starts from the candidates the core gives: no given of the house holds them', () => {
+  const board = startingBoard(parse(EASY));
   // r1c3: row 1 holds 8 5 2 4, column 3 holds 4 5 7, box 1 holds 8 5 7 2 4.
   assert.deepEqual(candidatesOf(board, 2), [1, 3, 6, 9]);
   assert.deepEqual(candidatesOf(board, 0), [], 'a filled cell reports none');
   for (const { size } of wasm.shapes()) {
-    const empty = parse('.'.repeat(size * size));
-    const all = initialCandidates(createBoard(empty.shape, empty.values));
+    const all = startingBoard(parse('.'.repeat(size * size))).candidates;
     assert.ok(
       all.every((mask) => mask === 2 ** size - 1),
       `${size}×${size} empty: every digit`,
     );
   }
+});
+
+test('with pencil marks, a trace starts from the marks', () => {
+  // EASY as a 729-character line, r1c3 allowed only 3 and 6 (of 1, 3, 6, 9).
+  const line = [...EASY]
+    .map((v, cell) => {
+      const allowed = (d) => (v !== '0' ? String(d) === v : cell !== 2 || d === 3 || d === 6);
+      return [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (allowed(d) ? String(d) : '.')).join('');
+    })
+    .join('');
+  const puzzle = parse(line);
+  assert.equal(puzzle.line, line);
+  assert.equal(puzzle.marks[2], 0b100100);
+  const board = startingBoard(puzzle);
+  assert.deepEqual(candidatesOf(board, 2), [3, 6]);
+  assert.deepEqual(candidatesOf(board, 3), candidatesOf(startingBoard(parse(EASY)), 3));
+  assert.equal(wasm.setCell(line, 2, 0).slice(18, 27), '123456789', 'an emptied cell is open');
+  assert.equal(wasm.setCell(line, 2, 3).slice(18, 27), '..3......');
 });
 
 for (const [name, text, strategy] of [
@@ -66,9 +81,8 @@ for (const [name, text, strategy] of [
   ['singles + search on the hardest puzzle', HARDEST, 'singles'],
 ]) {
   test(`${name}: applying then undoing every step restores each board exactly`, () => {
-    const { shape, values } = parse(text);
     const steps = trace(text, strategy, 5000);
-    const board = startingBoard(shape, values);
+    const board = startingBoard(parse(text));
     const before = [];
     const records = [];
     for (const step of steps) {
@@ -83,8 +97,7 @@ for (const [name, text, strategy] of [
 }
 
 test('a finished trace leaves the solution on the board, guesses marked with their depth', () => {
-  const { shape, values } = parse(HARDEST);
-  const board = startingBoard(shape, values);
+  const board = startingBoard(parse(HARDEST));
   let sawTentative = false;
   for (const step of trace(HARDEST, 'singles')) {
     applyStep(board, step);
@@ -96,8 +109,7 @@ test('a finished trace leaves the solution on the board, guesses marked with the
 });
 
 test('a backtrack restores the origin and depth of the digits it takes out, on undo', () => {
-  const { shape, values } = parse(HARDEST);
-  const board = startingBoard(shape, values);
+  const board = startingBoard(parse(HARDEST));
   const steps = trace(HARDEST, 'backtracking', 2000);
   const at = steps.findIndex(
     (s) => s.kind === 'backtrack' && s.changes.some((c) => c.op === 'unplace'),

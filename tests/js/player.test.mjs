@@ -8,8 +8,7 @@ const EASY = '850002400720000009004000000000107002305000900040000000000080070017
 const HARDEST = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 
 function playerOf(text, options) {
-  const { shape, values } = parse(text);
-  return new Player(startingBoard(shape, values), options);
+  return new Player(startingBoard(parse(text)), options);
 }
 
 const view = (player) => `${[...player.board.values]}|${[...player.board.candidates]}`;

@@ -18,6 +18,10 @@ test('the samples cover the seed examples and the small and large sizes', () => 
   for (const size of [4, 6, 9, 16]) {
     assert.ok(sizes.has(size), `${size}×${size}`);
   }
+  assert.ok(
+    SAMPLES.some((s) => wasm.parsePuzzle(s.text).marks),
+    'a puzzle with pencil marks',
+  );
 });
 
 test('offsetOf turns a 1-based line and column into a character offset', () => {

@@ -8,10 +8,16 @@ wasm.initSync({ module: readFileSync(new URL('../../www/pkg/stepdoku_bg.wasm', i
 
 export default wasm;
 
-/** A puzzle's shape and values as the page reads them. */
+/** A puzzle as the page reads it (www/core.js readPuzzle). */
 export function parse(text) {
-  const { size, boxRows, boxCols, values } = wasm.parsePuzzle(text);
-  return { shape: { size, boxRows, boxCols }, values };
+  const { size, boxRows, boxCols, values, candidates, marks, line } = wasm.parsePuzzle(text);
+  return {
+    shape: { size, boxRows, boxCols },
+    values: Uint8Array.from(values),
+    line,
+    candidates: Uint32Array.from(candidates),
+    marks: marks ? Uint32Array.from(marks) : null,
+  };
 }
 
 /** Every step of a trace. */
