@@ -426,9 +426,10 @@ impl Grid {
     /// - one row per line, with or without `|`, `-`, `+`, `:` separators, spaces and blank lines;
     /// - a SudokuWiki link or its `bd=` part;
     /// - pencil marks: a grid of candidate groups, one group of digits per cell (separated
-    ///   by spaces or `|`, with or without `*---*` frames, as HoDoKu and Simple Sudoku write
-    ///   them), or a 729-character line (9×9 only: 9 characters per cell, each a candidate
-    ///   or `.`/`0`). A cell with one candidate is a given.
+    ///   by spaces, `|` or `:`, with or without `*---*` or `.---.` frames, as Simple Sudoku
+    ///   and HoDoKu write them; `-` for a cell that allows nothing), or a 729-character line
+    ///   (9×9 only: 9 characters per cell, each a candidate or `.`/`0`). A cell with one
+    ///   candidate is a given.
     ///
     /// The size comes from the number of cells. Digits are written `1`–`9` up to 9×9;
     /// `1`–`9` then `A`–`C` for 12×12; `1`–`9` then `A`–`G` for 16×16, or `0`–`F` when the text
@@ -653,11 +654,11 @@ impl Grid {
         groups.join(" ")
     }
 
-    /// A cell's allowed digits written together (`.` for none).
+    /// A cell's allowed digits written together (`-` for none).
     fn mark_group(&self, cell: Cell) -> String {
         let allowed = self.allowed(cell);
         if allowed.is_empty() {
-            return ".".to_string();
+            return "-".to_string();
         }
         allowed.iter().map(|d| self.shape.digit_char(d)).collect()
     }
@@ -719,7 +720,7 @@ fn parse_marks(text: &str) -> Option<Grid> {
     let lines: Vec<&str> = text
         .lines()
         .map(|line| line.split('#').next().unwrap_or(""))
-        .filter(|line| !is_separator_line(line))
+        .filter(|line| !is_frame_line(line))
         .collect();
     let compact: Vec<u8> = lines
         .concat()
@@ -743,7 +744,11 @@ fn parse_marks(text: &str) -> Option<Grid> {
         .flat_map(|line| line.split(|c: char| c.is_whitespace() || matches!(c, '|' | ':')))
         .filter(|group| !group.is_empty())
         .collect();
-    if groups.iter().all(|group| group.chars().count() == 1) {
+    // Plain rows written with spaces between cells are groups of one too.
+    if groups
+        .iter()
+        .all(|&group| group.chars().count() == 1 && group != "-")
+    {
         return None;
     }
     let shape = Shape::from_cell_count(groups.len())?;
@@ -754,6 +759,11 @@ fn parse_marks(text: &str) -> Option<Grid> {
     let mut marks = Vec::with_capacity(groups.len());
     for group in groups {
         let mut set = DigitSet::EMPTY;
+        if group == "-" {
+            // A cell that allows no digit at all.
+            marks.push(DigitSet::EMPTY);
+            continue;
+        }
         for ch in group.chars() {
             match Digit::new(alphabet.value_of(ch)?) {
                 Some(digit) => set.insert(digit),
@@ -765,6 +775,12 @@ fn parse_marks(text: &str) -> Option<Grid> {
         marks.push(set);
     }
     Some(Grid::from_marks(shape, marks))
+}
+
+/// Whether a line of a pencil-mark grid only draws its frame, such as `*-----+-----*` or
+/// HoDoKu's `.-----.-----.` and `:-----+-----:`.
+fn is_frame_line(line: &str) -> bool {
+    line.contains(['-', '=']) && line.chars().all(|c| "-=+|*:. ".contains(c))
 }
 
 /// Splits puzzle text into cell tokens, skipping separators, spaces and comments.

@@ -121,6 +121,38 @@ fn both_formats_read_the_same_marks_and_write_back() {
 }
 
 #[test]
+fn hodoku_frames_and_cells_without_candidates_read_too() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let puzzle = sample("norvig_top95", 1).remove(0);
+    let solution = search::solve(&puzzle).expect("a solution");
+    let marks = thinned_marks(&puzzle, &solution, &mut rng);
+    // HoDoKu frames its grid with dots and colons.
+    let hodoku = framed_grid(&marks)
+        .lines()
+        .enumerate()
+        .map(|(i, line)| match i {
+            0 | 12 => line.replace('*', "."),
+            4 | 8 => line.replace('*', ":"),
+            _ => line.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(Grid::parse(&hodoku), Grid::parse(&sukaku_line(&marks)));
+    // A cell that allows nothing reads and writes back, in every form, and has no solution.
+    let mut none = marks.clone();
+    let open = (0..81).find(|&i| none[i].len() > 1).expect("an open cell");
+    none[open] = DigitSet::EMPTY;
+    let grid = Grid::parse(&sukaku_line(&none)).unwrap();
+    assert_eq!(grid.marks().map(|m| m[open]), Some(DigitSet::EMPTY));
+    assert_eq!(Grid::parse(&grid.to_pretty()).as_ref(), Ok(&grid));
+    assert_eq!(search::count_solutions(&grid, 1), 0);
+    let four = Grid::parse(&format!("- 2 {}", ".".repeat(14).replace('.', ". ")))
+        .expect("a 4×4 line of groups");
+    assert_eq!(four.marks().map(|m| m[0]), Some(DigitSet::EMPTY));
+    assert_eq!(Grid::parse(&four.to_line()).as_ref(), Ok(&four));
+}
+
+#[test]
 fn plain_puzzles_are_not_taken_for_marks() {
     let line = "850002400720000009004000000000107002305000900040000000000080070017000000000036040";
     let rows: Vec<String> = line
