@@ -164,3 +164,19 @@ export async function setClipboard(page, text) {
 export async function waitForStatus(page, pattern, timeout = 10000) {
   await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout });
 }
+
+/** Waits until the Steps counter reaches `n` (or, `exactly`, shows `n`). */
+export function waitForSteps(page, n, { exactly = false } = {}) {
+  return page.waitForFunction(
+    ([want, isExact]) => {
+      const steps = Number(
+        document
+          .querySelector('stepdoku-board')
+          .shadowRoot.querySelector('[data-count="steps"]')
+          .textContent.replace(/,/g, ''),
+      );
+      return isExact ? steps === want : steps >= want;
+    },
+    [n, exactly],
+  );
+}

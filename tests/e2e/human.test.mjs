@@ -10,7 +10,17 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { button, cell, choose, counter, launch, ARTIFACTS, openPage, PUZZLES } from './helpers.mjs';
+import {
+  button,
+  cell,
+  choose,
+  counter,
+  launch,
+  ARTIFACTS,
+  openPage,
+  PUZZLES,
+  waitForSteps,
+} from './helpers.mjs';
 
 /**
  * Its Human trace (73 steps) has a 2-String Kite at step 33 and its hardest step, an
@@ -116,12 +126,7 @@ test('Hint names the next technique, then shows where, then takes the step', asy
   const { page, errors } = await openPage(env.browser, env.url, {
     hash: `#p=${XCHAIN}&s=human&n=${XCHAIN_STEP - 1}`,
   });
-  await page.waitForFunction(
-    (want) =>
-      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-        .textContent === want,
-    String(XCHAIN_STEP - 1),
-  );
+  await waitForSteps(page, XCHAIN_STEP - 1, { exactly: true });
   const hint = page.locator('stepdoku-board .status .hint');
   const count = (selector) => inBoard(page, (root, s) => root.querySelectorAll(s).length, selector);
 
@@ -149,12 +154,7 @@ test('Hint names the next technique, then shows where, then takes the step', asy
 
   // The third time (here by the H shortcut) takes the step the hint spoke of.
   await page.locator('body').press('h');
-  await page.waitForFunction(
-    (want) =>
-      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-        .textContent === want,
-    String(XCHAIN_STEP),
-  );
+  await waitForSteps(page, XCHAIN_STEP, { exactly: true });
   assert.equal(await hint.isVisible(), false);
   assert.equal(await page.locator('stepdoku-board .step-info .technique').innerText(), 'X-Chain');
   assert.equal(await count('.grid .cand.elim'), 1);

@@ -15,6 +15,7 @@ import {
   screenshot,
   setClipboard,
   waitForStatus,
+  waitForSteps,
 } from './helpers.mjs';
 
 // The easy sample with every empty cell allowing only the digits no given of its house
@@ -48,11 +49,7 @@ test('a pasted pencil-mark grid shows its marks, and the traces keep within them
   const { page, errors } = await openPage(env.browser, env.url);
   // The marks: what the board shows at the start of a trace, narrowed in two cells.
   await button(page, 'Step forward').click();
-  await page.waitForFunction(
-    () =>
-      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-        .textContent === '1',
-  );
+  await waitForSteps(page, 1, { exactly: true });
   await button(page, 'To start').click();
   const start = await readGrid(page);
   const marks = start.map((c, i) => NARROWED[i] ?? (c.digit || c.candidates));
@@ -84,11 +81,7 @@ test('a pasted pencil-mark grid shows its marks, and the traces keep within them
   for (const strategy of ['Human', 'Singles + search', 'Backtracking']) {
     await choose(page, 'Strategy', strategy);
     await button(page, 'Step forward').click();
-    await page.waitForFunction(
-      () =>
-        document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-          .textContent === '1',
-    );
+    await waitForSteps(page, 1, { exactly: true });
     await button(page, 'To start').click();
     const board = await readGrid(page);
     board.forEach((c, i) => {

@@ -14,6 +14,7 @@ import {
   PUZZLES,
   readGrid,
   statusText,
+  waitForSteps,
 } from './helpers.mjs';
 
 let env;
@@ -21,22 +22,6 @@ before(async () => {
   env = await launch();
 });
 after(() => env.close());
-
-/** Waits until the Steps counter reaches `n` (or, `exactly`, shows `n`). */
-function waitForSteps(page, n, { exactly = false } = {}) {
-  return page.waitForFunction(
-    ([want, isExact]) => {
-      const steps = Number(
-        document
-          .querySelector('stepdoku-board')
-          .shadowRoot.querySelector('[data-count="steps"]')
-          .textContent.replace(/,/g, ''),
-      );
-      return isExact ? steps === want : steps >= want;
-    },
-    [n, exactly],
-  );
-}
 
 /** Waits until the URL hash is `hash`. */
 function waitForHash(page, hash) {
