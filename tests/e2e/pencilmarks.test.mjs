@@ -10,6 +10,7 @@ import {
   counter,
   launch,
   openPage,
+  loadPuzzle,
   puzzleBox,
   readGrid,
   screenshot,
@@ -153,6 +154,26 @@ test('the pencil-mark sample loads, solves by logic, and its rating starts from 
     (await readGrid(page)).map((c) => c.digit).join(''),
     '812753649943682175675491283154237896369845721287169534521974368438526917796318452',
   );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('other sizes take pencil marks as groups, and the URL keeps them', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  // The tiny 4×4 sample, r1c3 narrowed to 2 or 4 (its houses allow 2 and 4 anyway) and
+  // r1c4 to 4 alone, so a given.
+  const groups = ['1', '3', '24', '4', '2', '.', '.', '.', '.', '.', '4', '.', '.', '.', '.', '1'];
+  await loadPuzzle(page, groups.join(' '));
+  await waitForStatus(page, 'Unique solution');
+  const line = await puzzleBox(page).inputValue();
+  assert.equal(line.split(' ').length, 16);
+  const grid = await readGrid(page);
+  assert.equal(grid[3].digit, '4', 'a cell with one mark is a given');
+  assert.equal(grid[2].candidates, '2', 'r1c3: marks 2 4, and row 1 holds 4');
+  await page.reload();
+  await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
+  assert.equal(await puzzleBox(page).inputValue(), line);
+  assert.deepEqual(await readGrid(page), grid);
   assert.deepEqual(errors, []);
   await page.close();
 });
