@@ -1,7 +1,8 @@
-// Sample puzzles offered on the page. The 4×4, 6×6 and 16×16 ones were generated offline:
-// a full grid from `solve` of a seeded first row, then cells removed in a shuffled order
-// while `countSolutions(…, 2)` stayed 1 (the 16×16 one stops at 112 givens, so it stays
-// watchable). tests/js/samples.test.mjs checks every verdict listed here.
+// Sample puzzles offered on the page. The 4×4, 6×6, 16×16 and 25×25 ones were generated
+// offline: a full grid from `solve` of a seeded first row, then cells removed in a shuffled
+// order while `countSolutions(…, 2)` stayed 1 (the 16×16 one stops at 112 givens, so it
+// stays watchable; the 25×25 one at 318, where its Human solve needs a Nishio forcing
+// chain). tests/js/samples.test.mjs checks every verdict listed here.
 
 export const SAMPLES = [
   {
@@ -65,6 +66,37 @@ export const SAMPLES = [
       '..........F....1..4.3....9....FG7..C5..F1....3.EDE.G......6..9AB.91..8.4B..6.....FB.G.A..DC19...5.D.....98....' +
       '7.8.....39..E4.F16...EA..7FB28..DC...8.1.B6....24..G.A..F.CE19358..3....G.4....1.F..2..C..E....AG8A..14.BG7682..' +
       'EDC...8A2..15.6..4...F..6.AC.D1B23',
+  },
+  {
+    id: 'twenty-five',
+    name: 'Huge 25×25',
+    verdict: 'unique',
+    text:
+      '....U...LNPKAD.QY.H..M...' +
+      '.B.D...H..Q.S.U.L.N..V.X.' +
+      '.HJ.LOU......I..RST..B.N.' +
+      'MN..QA...TL.WX.E.I..F.JR.' +
+      'STVW..M.Q.....OAB...EIK..' +
+      '.IACDMSJO..LPK..T.XGY..VF' +
+      'UST.E.VIK..YBA......OPH..' +
+      'WY.M...LCBT.U..I....S...K' +
+      '.X.JV...UH...EW..OSY.LBIM' +
+      'L.HO..T.ND.IMF..P.UC..EJ.' +
+      '.A.G.JK.H....V..U.ENM.X.D' +
+      'VD.FS.C..W.X.PA..L.QN..T.' +
+      '...E....R.WMHY.X...A..UQP' +
+      '.P.H..E.V...O...IY.D....G' +
+      '.M.IW..X...N.S..O...KE.H.' +
+      '.G.L..NAEQHOVM.UWXFP.YSKJ' +
+      '.CKSHX.B.VE.QL.YMJGIU.N..' +
+      '.JMQO.L.TGAU....C.B...PEV' +
+      'XF.UP..K.JD....V.ELRGQO.T' +
+      '.EW..U..PS..KJXNDQ..IC..H' +
+      'FUX..LH..M.CTBI.....DR.O.' +
+      'H.D.J....O...GF......W...' +
+      'IL..CKFE.U.WD..OXRYBQNM.A' +
+      '.VS.R.W.G.K.LU..Q.M....PC' +
+      '..EY..I.S..J....NU.....F.',
   },
 ];
 

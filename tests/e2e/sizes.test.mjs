@@ -1,5 +1,6 @@
-// Other sizes: 4×4, 16×16 with letters, 25×25. The empty 25×25 is solved without freezing,
-// a slow verdict shows Working… and Cancel, and the page answers clicks meanwhile.
+// Other sizes: 4×4, 16×16 with letters, the 25×25 sample. The empty 25×25 is solved
+// without freezing, a slow verdict shows Working… and Cancel, and the page answers clicks
+// meanwhile.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -13,8 +14,10 @@ import {
   openPage,
   PUZZLES,
   readGrid,
+  screenshot,
   statusText,
   waitForStatus,
+  waitForSteps,
 } from './helpers.mjs';
 
 let env;
@@ -93,6 +96,35 @@ test('16×16: letters are typed and shown, candidates fit, the sample solves', a
   );
   const digits = (await readGrid(page)).map((c) => c.digit);
   assert.ok(digits.includes('G') && digits.includes('9'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('25×25 sample: a unique verdict, a Human explanation and rating, and its solution', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  await choose(page, 'Sample', 'Huge 25×25');
+  await waitForStatus(page, 'Unique solution', 30000);
+  const givens = (await readGrid(page)).map((c) => c.digit);
+  assert.equal(givens.length, 625);
+  await choose(page, 'Strategy', 'Human');
+  await button(page, 'Step forward').click();
+  await waitForSteps(page, 1, { exactly: true });
+  assert.match(await statusText(page), /Step 1\b/);
+  const card = page.locator('stepdoku-board .rating-card[data-kind="rated"]');
+  await card.waitFor({ timeout: 60000 });
+  assert.match(await card.innerText(), /Hardest step/);
+  await screenshot(page, 'light-13-twenty-five-sample');
+  await button(page, 'Solve').click();
+  await page.waitForFunction(() =>
+    [...document.querySelector('stepdoku-board').shadowRoot.querySelectorAll('.digit')].every(
+      (d) => d.textContent,
+    ),
+  );
+  const solved = (await readGrid(page)).map((c) => c.digit);
+  assert.ok(
+    givens.every((d, i) => !d || d === solved[i]),
+    'the givens stay',
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });

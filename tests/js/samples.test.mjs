@@ -15,7 +15,7 @@ test('every sample reads and has the verdict it is listed with', () => {
 
 test('the samples cover the seed examples and the small and large sizes', () => {
   const sizes = new Set(SAMPLES.map((s) => wasm.parsePuzzle(s.text).size));
-  for (const size of [4, 6, 9, 16]) {
+  for (const size of [4, 6, 9, 16, 25]) {
     assert.ok(sizes.has(size), `${size}×${size}`);
   }
   assert.ok(
