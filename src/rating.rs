@@ -19,7 +19,9 @@
 //! - **level** is the level of the hardest technique used (see [`Level::of_technique`]),
 //!   raised while the score is above that level's ceiling: Easy ≤ 800, Medium ≤ 1000,
 //!   Hard ≤ 1600, Unfair ≤ 1800, Extreme above. A trace that guesses is Extreme, as HoDoKu
-//!   rates a puzzle that needs brute force.
+//!   rates a puzzle that needs brute force. HoDoKu's ceilings are for 9×9 grids; on other
+//!   sizes they scale with the number of cells (×625/81 on 25×25), so a big grid solved by
+//!   singles stays Easy.
 //!
 //! # Search steps
 //! Guesses, contradictions and backtracks have no difficulty of their own. When a trace
@@ -32,7 +34,7 @@
 //! - The score sums every deduction, those under guesses included, so it measures the work
 //!   the trace did.
 
-use crate::grid::Grid;
+use crate::grid::{Grid, Shape};
 use crate::strategy::{stepper, Strategy};
 use crate::technique::Technique;
 use crate::trace::{Change, Step, StepKind};
@@ -209,7 +211,7 @@ pub struct Rating {
 }
 
 impl Rating {
-    /// Rates a trace.
+    /// Rates a trace of a 9×9 puzzle.
     pub fn of_trace(steps: &[Step]) -> Rating {
         let mut rater = Rater::new();
         for step in steps {
@@ -228,7 +230,7 @@ impl Rating {
     /// cut short is rated as far as it went, with `truncated` set.
     pub fn of_puzzle_within(puzzle: &Grid, max_steps: usize) -> Rating {
         let mut solver = stepper(puzzle, Strategy::Human);
-        let mut rater = Rater::new();
+        let mut rater = Rater::for_shape(puzzle.shape());
         for _ in 0..max_steps {
             match solver.next_step() {
                 Some(step) => rater.record(&step),
@@ -260,6 +262,8 @@ pub struct Rater {
     n_deductions: usize,
     n_guesses: usize,
     n_backtracks: usize,
+    /// The cells of the grid rated, which scale the level's score ceilings.
+    n_cells: u32,
 }
 
 impl Default for Rater {
@@ -269,8 +273,13 @@ impl Default for Rater {
 }
 
 impl Rater {
-    /// A rater that has seen no step.
+    /// A rater for a 9×9 grid that has seen no step.
     pub fn new() -> Rater {
+        Rater::for_shape(Shape::NINE)
+    }
+
+    /// A rater for a grid of this shape that has seen no step.
+    pub fn for_shape(shape: Shape) -> Rater {
         Rater {
             er: 0.0,
             ep: None,
@@ -285,6 +294,7 @@ impl Rater {
             n_deductions: 0,
             n_guesses: 0,
             n_backtracks: 0,
+            n_cells: shape.n_cells() as u32,
         }
     }
 
@@ -336,7 +346,11 @@ impl Rater {
     /// The rating of the steps seen so far.
     pub fn rating(&self) -> Rating {
         let mut level = self.technique_level;
-        while level.max_score().is_some_and(|max| self.score > max) {
+        let nine = Shape::NINE.n_cells() as u32;
+        while level
+            .max_score()
+            .is_some_and(|max| self.score > max * self.n_cells / nine)
+        {
             level = level.harder();
         }
         let solved = self.last_kind == Some(StepKind::Solved);

@@ -255,7 +255,7 @@ impl Solver {
         Ok(Solver {
             stepper: strategy::stepper(&grid, strategy),
             n_steps: 0,
-            rater: Rater::new(),
+            rater: Rater::for_shape(grid.shape()),
         })
     }
 

@@ -5,7 +5,7 @@ mod common;
 
 use common::{sample, SEEDS};
 use stepdoku::rating::{Level, Rater};
-use stepdoku::{Cell, Change, Digit, Grid, Rating, Step, StepKind, Technique};
+use stepdoku::{Cell, Change, Digit, Grid, Rating, Shape, Step, StepKind, Technique};
 
 /// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
 const SINGLES_ONLY: &str =
@@ -275,4 +275,29 @@ fn a_step_cap_truncates() {
     let rating = Rating::of_puzzle_within(&Grid::parse(SEEDS[1].0).unwrap(), 3);
     assert!(rating.truncated && !rating.solved);
     assert_eq!(rating.n_steps, 3);
+}
+
+#[test]
+fn score_ceilings_scale_with_the_grid() {
+    // Just over 800 points of hidden singles: Medium by score on 9×9, Easy on 25×25.
+    let n = 800 / Technique::HiddenSingleBox.score() as usize + 1;
+    let trace: Vec<Step> = (0..n)
+        .map(|_| deduction(Technique::HiddenSingleBox, Placement::Places))
+        .chain([solved()])
+        .collect();
+    let rate = |mut rater: Rater| {
+        for step in &trace {
+            rater.record(step);
+        }
+        rater.rating()
+    };
+    let nine = rate(Rater::new());
+    assert!(nine.score > 800);
+    assert_eq!(nine.level, Level::Medium);
+    assert_eq!(rate(Rater::for_shape(Shape::NINE)), nine);
+    assert_eq!(
+        rate(Rater::for_shape(Shape::TWENTY_FIVE)).level,
+        Level::Easy
+    );
+    assert_eq!(rate(Rater::for_shape(Shape::FOUR)).level, Level::Extreme);
 }

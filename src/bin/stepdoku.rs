@@ -1367,7 +1367,7 @@ fn explain_puzzle(
         .map_err(Failure::writing)?;
     }
     let mut solver = stepper(grid, options.strategy);
-    let mut rater = Rater::new();
+    let mut rater = Rater::for_shape(grid.shape());
     let mut n_steps: u64 = 0;
     // The sentence of an `Unsolvable` step, which names what is wrong.
     let mut ending = String::new();
