@@ -5,8 +5,9 @@
 // works from any page that imports it.
 //
 // Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `step`
-// (open the trace at this step), `speed` (steps per second, or "max"), `theme` (light |
-// dark; default follows the system).
+// (open the trace at this step), `speed` (steps per second, or "max"), `rating-budget`
+// (ms a rating may run before the card offers to keep going; default 5000), `theme`
+// (light | dark; default follows the system).
 // Events: `puzzlechange` (detail: { line }) whenever the puzzle changes; `positionchange`
 // (detail: { line, strategy, step }, step 0 while editing) whenever the position on the
 // trace settles (not while playing).
@@ -45,7 +46,10 @@ const FAST_SPEED = 30;
 /** How long after an edit the verdict is asked for, so typing does not queue checks. */
 const VERDICT_DELAY_MS = 150;
 
-/** How long a rating may run before the card offers to keep going (a 9×9 takes ms). */
+/**
+ * How long a rating may run before the card offers to keep going (a 9×9 takes ms), unless
+ * the `rating-budget` attribute says otherwise.
+ */
 const RATING_BUDGET_MS = 5000;
 /** How long each Keep rating runs. */
 const RATING_MORE_MS = 30000;
@@ -411,7 +415,7 @@ class StepdokuBoard extends HTMLElement {
     try {
       reply = isMore
         ? await this.rater.request('rateMore', { budgetMs: RATING_MORE_MS })
-        : await this.rater.request('rate', { text: line, budgetMs: RATING_BUDGET_MS });
+        : await this.rater.request('rate', { text: line, budgetMs: this.ratingBudget() });
     } catch (error) {
       if (job === this.ratingJob && !(error instanceof CancelledError)) {
         this.rating = { kind: 'none', message: `Not rated: ${error?.message ?? error}` };
@@ -437,6 +441,12 @@ class StepdokuBoard extends HTMLElement {
       this.rating = { kind: 'rated', rating: reply.rating };
     }
     this.schedule();
+  }
+
+  /** How long a rating may run before the card offers to keep going, in ms. */
+  ratingBudget() {
+    const ms = Number(this.getAttribute('rating-budget'));
+    return ms > 0 ? ms : RATING_BUDGET_MS;
   }
 
   /** Stops the rating under way, if any: the card offers to rate again. */

@@ -298,6 +298,23 @@ test('a click in the step list then Step forward reaches the same step', async (
   await page.close();
 });
 
+test('a rating that runs out of time says so, and Keep rating carries it to the end', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  // A budget of 1 ms: the 25×25 sample (372 steps) cannot be rated within it.
+  await page.locator('stepdoku-board').evaluate((el) => el.setAttribute('rating-budget', '1'));
+  await choose(page, 'Sample', 'Huge 25×25');
+  await waitForRating(page, 'slow');
+  const card = page.locator('stepdoku-board .rating-card');
+  assert.match(await card.innerText(), /Not rated yet: after \d+ s and [\d,]+ steps/);
+  assert.equal(await button(page, 'Stop rating').isVisible(), false);
+  await button(page, 'Keep rating').click();
+  await waitForRating(page, 'rated');
+  assert.match(await card.innerText(), /Hardest step: Nishio Forcing Chain/);
+  assert.equal(await button(page, 'Keep rating').isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('no rating for a puzzle with several solutions or none; a rating per edit', async () => {
   const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${PUZZLES.several}` });
   const card = page.locator('stepdoku-board .rating-card');
