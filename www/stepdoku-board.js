@@ -56,7 +56,7 @@ const RATING_MORE_MS = 30000;
 
 /** How a hint names a search step to come. */
 const SEARCH_HINTS = {
-  guess: 'no technique applies here, so the next step is a guess',
+  guess: 'the next step is a guess (search)',
   contradiction: 'the next step finds a contradiction',
   backtrack: 'the next step backtracks',
   solved: 'the next step ends the trace: the puzzle is solved',
