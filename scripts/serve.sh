@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Sets up everything, builds the WebAssembly module and serves the page on 127.0.0.1.
+# Sets up everything, builds the WebAssembly modules and dist/, and serves the repository on
+# 127.0.0.1: the app at /, the iframe page at /embed.html, the embedding example at
+# /examples/embed.html (which loads the element from /dist/).
 # Usage: bash scripts/serve.sh [PORT]   (default 8080)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 bash scripts/setup.sh
-bash scripts/build-wasm.sh
+bash scripts/build-dist.sh
 exec node scripts/serve.mjs "${1:-8080}"

@@ -17,7 +17,8 @@ echo "== format and lint"
 cargo fmt --check
 cargo clippy --all-targets -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
-npx --no-install prettier --check index.html www tests/e2e tests/js scripts bench/node
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+npx --no-install prettier --check index.html embed.html www examples tests/e2e tests/js scripts bench/node
 
 echo "== native tests"
 cargo test
@@ -26,7 +27,7 @@ echo "== wasm exports in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
 
 echo "== page"
-bash scripts/build-wasm.sh
+bash scripts/build-dist.sh
 npm run --silent unit
 npm run --silent e2e
 echo "== all tests passed"

@@ -17,6 +17,7 @@ pub use digits::{Digit, DigitSet};
 pub use grid::{Cell, Grid, House, HouseKind, ParseError, Reading, Shape};
 pub mod logic;
 pub mod rating;
+pub mod render;
 pub mod strategy;
 pub mod technique;
 pub mod trace;

@@ -5,11 +5,9 @@
 
 use crate::digits::Digit;
 use crate::grid::{Cell, Grid, Shape};
-use crate::rating::{Level, Rater, Rating};
 use crate::search;
-use crate::strategy::{self, Strategy};
 use crate::technique::Technique;
-use crate::trace::{Board, Step};
+use crate::trace::Board;
 use crate::validate::Diagnosis;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -172,151 +170,166 @@ pub fn techniques() -> JsValue {
     to_js(&all)
 }
 
-/// A rating as JavaScript sees it: `{ er, ep, ed, score, level, hardest, hardestId,
-/// needsGuessing, solved, truncated, nSteps, nDeductions, nGuesses, nBacktracks }`, with `ep`
-/// and `ed` `null` when a guess came first, and `hardest` / `hardestId` `null` when the
-/// trace has no deduction.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct RatingView {
-    er: f32,
-    ep: Option<f32>,
-    ed: Option<f32>,
-    score: u32,
-    level: Level,
-    hardest: Option<&'static str>,
-    hardest_id: Option<String>,
-    needs_guessing: bool,
-    solved: bool,
-    truncated: bool,
-    n_steps: usize,
-    n_deductions: usize,
-    n_guesses: usize,
-    n_backtracks: usize,
-}
+/// The stepping exports (`Solver`, `rate`): the explainer, with every technique finder. The
+/// page's thread loads a module built without them (`--no-default-features`), a fraction of
+/// the size, and its worker loads the whole module when a trace or a rating is first asked for.
+#[cfg(feature = "explainer")]
+mod explainer {
+    use super::{parse, to_js};
+    use crate::rating::{Level, Rater, Rating};
+    use crate::strategy::{self, Strategy};
+    use crate::technique::Technique;
+    use crate::trace::Step;
+    use serde::Serialize;
+    use wasm_bindgen::prelude::*;
 
-fn rating_to_js(rating: &Rating) -> JsValue {
-    to_js(&RatingView {
-        er: rating.er,
-        ep: rating.ep,
-        ed: rating.ed,
-        score: rating.score,
-        level: rating.level,
-        hardest: rating.hardest.map(Technique::name),
-        hardest_id: rating.hardest.map(Technique::slug),
-        needs_guessing: rating.needs_guessing,
-        solved: rating.solved,
-        truncated: rating.truncated,
-        n_steps: rating.n_steps,
-        n_deductions: rating.n_deductions,
-        n_guesses: rating.n_guesses,
-        n_backtracks: rating.n_backtracks,
-    })
-}
+    /// A rating as JavaScript sees it: `{ er, ep, ed, score, level, hardest, hardestId,
+    /// needsGuessing, solved, truncated, nSteps, nDeductions, nGuesses, nBacktracks }`, with `ep`
+    /// and `ed` `null` when a guess came first, and `hardest` / `hardestId` `null` when the
+    /// trace has no deduction.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct RatingView {
+        er: f32,
+        ep: Option<f32>,
+        ed: Option<f32>,
+        score: u32,
+        level: Level,
+        hardest: Option<&'static str>,
+        hardest_id: Option<String>,
+        needs_guessing: bool,
+        solved: bool,
+        truncated: bool,
+        n_steps: usize,
+        n_deductions: usize,
+        n_guesses: usize,
+        n_backtracks: usize,
+    }
 
-/// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most 100,000 steps)
-/// and returns `{ er, ep, ed, score, level, hardest, hardestId, needsGuessing, solved,
-/// truncated, nSteps, nDeductions, nGuesses, nBacktracks }`. It runs to the end in one call,
-/// so big or empty grids take long: a page should use `Solver.advance` in slices instead.
-/// Throws the diagnosis for unreadable text.
-#[wasm_bindgen]
-pub fn rate(puzzle: &str) -> Result<JsValue, JsValue> {
-    Ok(rating_to_js(&Rating::of_puzzle(&parse(puzzle)?)))
-}
-
-/// A step as JavaScript sees it: the step's fields plus the technique's stable id.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StepView<'a> {
-    #[serde(flatten)]
-    step: &'a Step,
-    technique_id: String,
-}
-
-/// A puzzle being solved one step at a time. Create it with a puzzle and a strategy
-/// (`"backtracking"`, `"singles"` or `"human"`), call `step()` until it returns `undefined`,
-/// and `free()` it when done.
-#[wasm_bindgen]
-pub struct Solver {
-    stepper: Box<dyn strategy::Stepper>,
-    n_steps: u32,
-    /// Rates the steps given so far, so the rating costs no second solve.
-    rater: Rater,
-}
-
-#[wasm_bindgen]
-impl Solver {
-    /// Starts solving; throws the diagnosis for unreadable text or an unknown strategy name.
-    #[wasm_bindgen(constructor)]
-    pub fn new(puzzle: &str, strategy: &str) -> Result<Solver, JsValue> {
-        let grid = parse(puzzle)?;
-        let strategy = Strategy::from_name(strategy)
-            .ok_or_else(|| JsValue::from_str("strategy must be backtracking, singles or human"))?;
-        Ok(Solver {
-            stepper: strategy::stepper(&grid, strategy),
-            n_steps: 0,
-            rater: Rater::for_shape(grid.shape()),
+    fn rating_to_js(rating: &Rating) -> JsValue {
+        to_js(&RatingView {
+            er: rating.er,
+            ep: rating.ep,
+            ed: rating.ed,
+            score: rating.score,
+            level: rating.level,
+            hardest: rating.hardest.map(Technique::name),
+            hardest_id: rating.hardest.map(Technique::slug),
+            needs_guessing: rating.needs_guessing,
+            solved: rating.solved,
+            truncated: rating.truncated,
+            n_steps: rating.n_steps,
+            n_deductions: rating.n_deductions,
+            n_guesses: rating.n_guesses,
+            n_backtracks: rating.n_backtracks,
         })
     }
 
-    /// The next step as a plain object, or `undefined` once the trace has ended. Fields:
-    /// `kind`, `technique`, `techniqueId`, `difficulty`, `depth`, `cells`, `digit`, `houses`,
-    /// `pattern`, `fins`, `links`, `reliesOnUniqueness`, `changes`, `text`.
-    pub fn step(&mut self) -> JsValue {
-        match self.next_step() {
-            Some(step) => to_js(&StepView {
-                technique_id: step.technique.slug(),
-                step: &step,
-            }),
-            None => JsValue::UNDEFINED,
-        }
+    /// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most 100,000 steps)
+    /// and returns `{ er, ep, ed, score, level, hardest, hardestId, needsGuessing, solved,
+    /// truncated, nSteps, nDeductions, nGuesses, nBacktracks }`. It runs to the end in one call,
+    /// so big or empty grids take long: a page should use `Solver.advance` in slices instead.
+    /// Throws the diagnosis for unreadable text.
+    #[wasm_bindgen]
+    pub fn rate(puzzle: &str) -> Result<JsValue, JsValue> {
+        Ok(rating_to_js(&Rating::of_puzzle(&parse(puzzle)?)))
     }
 
-    /// Up to `max` next steps as an array (shorter once the trace ends), to save crossings.
-    #[wasm_bindgen(js_name = stepMany)]
-    pub fn step_many(&mut self, max: u32) -> js_sys::Array {
-        let steps = js_sys::Array::new();
-        for _ in 0..max {
-            let step = self.step();
-            if step.is_undefined() {
-                break;
+    /// A step as JavaScript sees it: the step's fields plus the technique's stable id.
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct StepView<'a> {
+        #[serde(flatten)]
+        step: &'a Step,
+        technique_id: String,
+    }
+
+    /// A puzzle being solved one step at a time. Create it with a puzzle and a strategy
+    /// (`"backtracking"`, `"singles"` or `"human"`), call `step()` until it returns `undefined`,
+    /// and `free()` it when done.
+    #[wasm_bindgen]
+    pub struct Solver {
+        stepper: Box<dyn strategy::Stepper>,
+        n_steps: u32,
+        /// Rates the steps given so far, so the rating costs no second solve.
+        rater: Rater,
+    }
+
+    #[wasm_bindgen]
+    impl Solver {
+        /// Starts solving; throws the diagnosis for unreadable text or an unknown strategy name.
+        #[wasm_bindgen(constructor)]
+        pub fn new(puzzle: &str, strategy: &str) -> Result<Solver, JsValue> {
+            let grid = parse(puzzle)?;
+            let strategy = Strategy::from_name(strategy).ok_or_else(|| {
+                JsValue::from_str("strategy must be backtracking, singles or human")
+            })?;
+            Ok(Solver {
+                stepper: strategy::stepper(&grid, strategy),
+                n_steps: 0,
+                rater: Rater::for_shape(grid.shape()),
+            })
+        }
+
+        /// The next step as a plain object, or `undefined` once the trace has ended. Fields:
+        /// `kind`, `technique`, `techniqueId`, `difficulty`, `depth`, `cells`, `digit`, `houses`,
+        /// `pattern`, `fins`, `links`, `reliesOnUniqueness`, `changes`, `text`.
+        pub fn step(&mut self) -> JsValue {
+            match self.next_step() {
+                Some(step) => to_js(&StepView {
+                    technique_id: step.technique.slug(),
+                    step: &step,
+                }),
+                None => JsValue::UNDEFINED,
             }
-            steps.push(&step);
         }
-        steps
-    }
 
-    /// Takes up to `max` next steps without handing them to JavaScript (they still count
-    /// for `stepCount` and `rating`); returns how many were taken, fewer than `max` once the
-    /// trace has ended. For rating a puzzle in slices that can be interrupted.
-    pub fn advance(&mut self, max: u32) -> u32 {
-        let mut n_taken = 0;
-        while n_taken < max && self.next_step().is_some() {
-            n_taken += 1;
+        /// Up to `max` next steps as an array (shorter once the trace ends), to save crossings.
+        #[wasm_bindgen(js_name = stepMany)]
+        pub fn step_many(&mut self, max: u32) -> js_sys::Array {
+            let steps = js_sys::Array::new();
+            for _ in 0..max {
+                let step = self.step();
+                if step.is_undefined() {
+                    break;
+                }
+                steps.push(&step);
+            }
+            steps
         }
-        n_taken
+
+        /// Takes up to `max` next steps without handing them to JavaScript (they still count
+        /// for `stepCount` and `rating`); returns how many were taken, fewer than `max` once the
+        /// trace has ended. For rating a puzzle in slices that can be interrupted.
+        pub fn advance(&mut self, max: u32) -> u32 {
+            let mut n_taken = 0;
+            while n_taken < max && self.next_step().is_some() {
+                n_taken += 1;
+            }
+            n_taken
+        }
+
+        /// The rating of the steps given so far (see `rate`); the puzzle's rating once the
+        /// trace of the `"human"` strategy has ended.
+        #[wasm_bindgen(getter)]
+        pub fn rating(&self) -> JsValue {
+            rating_to_js(&self.rater.rating())
+        }
+
+        /// How many steps have been given so far.
+        #[wasm_bindgen(getter, js_name = stepCount)]
+        pub fn step_count(&self) -> u32 {
+            self.n_steps
+        }
     }
 
-    /// The rating of the steps given so far (see `rate`); the puzzle's rating once the
-    /// trace of the `"human"` strategy has ended.
-    #[wasm_bindgen(getter)]
-    pub fn rating(&self) -> JsValue {
-        rating_to_js(&self.rater.rating())
-    }
-
-    /// How many steps have been given so far.
-    #[wasm_bindgen(getter, js_name = stepCount)]
-    pub fn step_count(&self) -> u32 {
-        self.n_steps
-    }
-}
-
-impl Solver {
-    /// The next step of the trace, counted and rated.
-    fn next_step(&mut self) -> Option<Step> {
-        let step = self.stepper.next_step()?;
-        self.n_steps += 1;
-        self.rater.record(&step);
-        Some(step)
+    impl Solver {
+        /// The next step of the trace, counted and rated.
+        fn next_step(&mut self) -> Option<Step> {
+            let step = self.stepper.next_step()?;
+            self.n_steps += 1;
+            self.rater.record(&step);
+            Some(step)
+        }
     }
 }

@@ -1,24 +1,16 @@
 // The page glue: mounts nothing itself (index.html holds the <stepdoku-board>), keeps the
-// puzzle and the position on its trace in the URL hash (#p=<line>&s=<strategy>&n=<step>),
-// routes page-level shortcuts and pastes to the board.
+// puzzle and the position on its trace in the URL hash (link.js), routes page-level
+// shortcuts and pastes to the board. The board itself never touches the URL.
 
 import './stepdoku-board.js';
+import { linkHash, readLink } from './link.js';
 import { DEFAULT_SAMPLE } from './samples.js';
 
 const board = document.querySelector('stepdoku-board');
 
-/**
- * What the URL hash names: the puzzle (`p`), and a position on its trace, the strategy (`s`)
- * and the step (`n`), as in `#p=<line>&s=human&n=42`.
- */
-function readHash() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  return { line: params.get('p'), strategy: params.get('s'), step: params.get('n') };
-}
-
 /** Keeps the puzzle, and the position once the trace has moved, in the URL hash. */
-function writeHash({ line, strategy, step }) {
-  const hash = step > 0 ? `#p=${line}&s=${strategy}&n=${step}` : `#p=${line}`;
+function writeHash(position) {
+  const hash = linkHash(position);
   if (location.hash !== hash) {
     history.replaceState(null, '', hash);
   }
@@ -26,17 +18,17 @@ function writeHash({ line, strategy, step }) {
 
 /** Points the board at the puzzle and strategy the hash names; returns the step it names. */
 function followHash() {
-  const { line, strategy, step } = readHash();
+  const { line, strategy, step } = readLink(location.hash);
   if (line) {
     board.setAttribute('puzzle', line);
   }
   if (strategy) {
     board.setAttribute('strategy', strategy);
   }
-  return step === null ? 0 : Number(step);
+  return step;
 }
 
-if (!readHash().line) {
+if (!readLink(location.hash).line) {
   board.setAttribute('puzzle', DEFAULT_SAMPLE.text);
 }
 const initialStep = followHash();

@@ -54,36 +54,36 @@ function icon(name) {
 export function mountControls(host, on) {
   host.insertAdjacentHTML(
     'beforeend',
-    `<div class="controls">
+    `<div class="controls" part="controls">
       <div class="button-row">
-        <button type="button" class="primary" data-act="solve">${icon('solve')}<span>Solve</span></button>
-        <button type="button" class="play" data-act="play">${icon('play')}<span>Play</span></button>
+        <button type="button" class="primary" data-act="solve" data-control="solve" part="button">${icon('solve')}<span>Solve</span></button>
+        <button type="button" class="play" data-act="play" data-control="play" part="button button-primary">${icon('play')}<span>Play</span></button>
       </div>
-      <div class="button-row transport" role="group" aria-label="Stepping">
-        <button type="button" class="icon-only" data-act="start" aria-label="To start" title="Back to the puzzle (Home)">${icon('start')}</button>
-        <button type="button" data-act="back" title="Step back (←)">${icon('back')}<span>Step back</span></button>
-        <button type="button" data-act="forward" title="Step forward (→)"><span>Step forward</span>${icon('forward')}</button>
+      <div class="button-row transport" role="group" aria-label="Stepping" data-control="step">
+        <button type="button" class="icon-only" data-act="start" aria-label="To start" title="Back to the puzzle (Home)" part="button">${icon('start')}</button>
+        <button type="button" data-act="back" title="Step back (←)" part="button">${icon('back')}<span>Step back</span></button>
+        <button type="button" data-act="forward" title="Step forward (→)" part="button"><span>Step forward</span>${icon('forward')}</button>
       </div>
       <div class="settings">
-        <div class="field">
+        <div class="field" data-control="strategy">
           <label for="strategy">Strategy</label>
           <select id="strategy"></select>
         </div>
-        <div class="field field-speed">
+        <div class="field field-speed" data-control="speed">
           <label for="speed">Speed</label>
           <input id="speed" type="range" min="0" max="${SPEEDS.length - 1}" step="1">
           <span class="speed-value" aria-hidden="true"></span>
         </div>
       </div>
       <div class="button-row secondary-row">
-        <button type="button" class="quiet" data-act="hint" title="The next step, a little at a time (H)">${icon('hint')}<span>Hint</span></button>
-        <button type="button" class="quiet" data-act="clear">${icon('clear')}<span>Clear</span></button>
+        <button type="button" class="quiet" data-act="hint" data-control="hint" title="The next step, a little at a time (H)" part="button">${icon('hint')}<span>Hint</span></button>
+        <button type="button" class="quiet" data-act="clear" data-control="clear" part="button">${icon('clear')}<span>Clear</span></button>
         <div class="busy" hidden>
           <span class="spinner" aria-hidden="true"></span><span>Working…</span>
-          <button type="button" class="danger" data-act="cancel">Cancel</button>
+          <button type="button" class="danger" data-act="cancel" part="button">Cancel</button>
         </div>
       </div>
-      <dl class="counters">
+      <dl class="counters" data-control="counters" part="counters">
         <div><dt>Steps</dt><dd data-count="steps">0</dd></div>
         <div><dt>Placements</dt><dd data-count="placements">0</dd></div>
         <div><dt>Guesses</dt><dd data-count="guesses">0</dd></div>

@@ -1,17 +1,23 @@
-// The wasm module on the page's thread, for the quick, bounded calls: reading and writing
-// puzzle text (so the page accepts exactly what the core accepts), the shapes and their
-// digit symbols, and the techniques. Everything that searches runs in the worker.
+// The small wasm module on the page's thread, for the quick, bounded calls: reading and
+// writing puzzle text (so the page accepts exactly what the core accepts), the shapes and
+// their digit symbols, and the techniques. Everything that searches runs in the worker.
 
-import init, { formatPuzzle, parsePuzzle, setCell, shapes, techniques } from './pkg/stepdoku.js';
+import init, {
+  formatPuzzle,
+  parsePuzzle,
+  setCell,
+  shapes,
+  techniques,
+} from './pkg/stepdoku_core.js';
+import { compiledModule } from './wasm.js';
 
 let shapeList = null;
 let techniqueMap = null;
 let techniqueArray = null;
 
-/** Resolves once the module is loaded; safe to call many times. */
-export const ready = init({
-  module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.meta.url),
-}).then(() => {
+/** Resolves once the module is loaded (rejects with why it could not be). */
+export const ready = compiledModule('core').then(async (module) => {
+  await init({ module_or_path: module });
   shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
   techniqueArray = techniques();
   techniqueMap = new Map(techniqueArray.map((t) => [t.id, t]));

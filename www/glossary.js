@@ -49,7 +49,7 @@ export function mountGlossary(host, techniques) {
   const search = techniques.filter((t) => SEARCH_IDS.has(t.id));
   host.insertAdjacentHTML(
     'beforeend',
-    `<details class="glossary">
+    `<details class="glossary" data-control="techniques" part="techniques">
       <summary><h2>Techniques <span class="g-count"></span></h2></summary>
       <p class="g-intro">What the Human strategy knows, easiest first: the Sudoku Explainer
         difficulty (SE) of one step and its HoDoKu score. It always takes the easiest step

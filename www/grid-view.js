@@ -23,6 +23,28 @@ const Flag = {
 
 const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution'];
 
+/**
+ * The parts a cell exposes for styling from outside (`stepdoku-board::part(cell-given)`):
+ * always `cell`, then its digit's origin, then the roles it plays in what is shown.
+ */
+const ORIGIN_PART = ['cell-empty', 'cell-given', 'cell-placed', 'cell-guess', 'cell-solution'];
+const FLAG_PARTS = [
+  [Flag.STEP, 'cell-step'],
+  [Flag.CONTRADICTION, 'cell-step'],
+  [Flag.FAULT, 'cell-fault'],
+  [Flag.DIFFER, 'cell-fault'],
+];
+
+function cellPart(origin, flags) {
+  let part = `cell ${ORIGIN_PART[origin]}`;
+  for (const [flag, name] of FLAG_PARTS) {
+    if (flags & flag && !part.includes(name)) {
+      part += ` ${name}`;
+    }
+  }
+  return part;
+}
+
 function el(tag, className, attributes = {}) {
   const node = document.createElement(tag);
   if (className) {
@@ -39,7 +61,7 @@ function el(tag, className, attributes = {}) {
  * `paste(text, cell)`.
  */
 export function mountGrid(host, on) {
-  const wrap = el('div', 'grid-wrap');
+  const wrap = el('div', 'grid-wrap', { part: 'grid' });
   const grid = el('div', 'grid', {
     role: 'grid',
     'aria-label': 'Sudoku puzzle',
@@ -61,6 +83,7 @@ export function mountGrid(host, on) {
   let selected = 0;
   /** What each cell shows now, to touch the DOM only where something changed. */
   let shown = null;
+  let isReadonly = false;
 
   function build(newShape) {
     shape = newShape;
@@ -222,7 +245,8 @@ export function mountGrid(host, on) {
       s.origin[i] = origin;
       s.depth[i] = depth;
     }
-    if (s.flags[i] !== flags) {
+    const flagsChanged = s.flags[i] !== flags;
+    if (flagsChanged) {
       const toggle = (name, flag) => cell.classList.toggle(name, (flags & flag) !== 0);
       toggle('step', Flag.STEP);
       toggle('placed', Flag.PLACED);
@@ -267,6 +291,9 @@ export function mountGrid(host, on) {
     }
     if (valueChanged || candsChanged) {
       cell.setAttribute('aria-description', describe(value, origin, depth, cands));
+    }
+    if (valueChanged || flagsChanged) {
+      cell.setAttribute('part', cellPart(value ? origin : 0, flags));
     }
   }
 
@@ -398,6 +425,8 @@ export function mountGrid(host, on) {
     if (event.key in moves) {
       const [nr, nc] = moves[event.key];
       select(nr * size + nc);
+    } else if (isReadonly) {
+      return;
     } else if (
       event.key === 'Backspace' ||
       event.key === 'Delete' ||
@@ -415,15 +444,25 @@ export function mountGrid(host, on) {
   });
 
   grid.addEventListener('paste', (event) => {
+    if (isReadonly) {
+      return;
+    }
     const text = event.clipboardData?.getData('text/plain') ?? '';
     event.preventDefault();
     event.stopPropagation();
     on.paste(text, selected);
   });
 
+  /** Makes the grid read-only (it still moves and reads out) or editable again. */
+  function setReadonly(value) {
+    isReadonly = value;
+    grid.setAttribute('aria-readonly', String(value));
+  }
+
   return {
     build,
     render,
+    setReadonly,
     get selected() {
       return selected;
     },

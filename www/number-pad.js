@@ -7,6 +7,8 @@ export function mountNumberPad(host, on) {
   pad.className = 'number-pad';
   pad.setAttribute('role', 'group');
   pad.setAttribute('aria-label', 'Number pad');
+  pad.dataset.control = 'pad';
+  pad.setAttribute('part', 'number-pad');
   host.append(pad);
 
   pad.addEventListener('pointerdown', (event) => {
@@ -34,6 +36,7 @@ export function mountNumberPad(host, on) {
         b.dataset.key = symbol;
         b.textContent = symbol;
         b.setAttribute('aria-label', `Enter ${symbol}`);
+        b.setAttribute('part', 'button');
         return b;
       }),
     );
@@ -41,6 +44,7 @@ export function mountNumberPad(host, on) {
     erase.type = 'button';
     erase.dataset.key = '';
     erase.className = 'erase';
+    erase.setAttribute('part', 'button');
     erase.textContent = 'Erase';
     pad.append(erase);
   }

@@ -22,7 +22,7 @@ export function offsetOf(text, [line, column]) {
 export function mountPuzzleBar(host, shapes, on) {
   host.insertAdjacentHTML(
     'beforeend',
-    `<div class="puzzle-bar">
+    `<div class="puzzle-bar" data-control="puzzle" part="puzzle-bar">
       <div class="field">
         <label for="size">Size</label>
         <select id="size"></select>

@@ -76,7 +76,7 @@ export function ratingFields(rating) {
 export function mountRating(host, on) {
   host.insertAdjacentHTML(
     'beforeend',
-    `<section class="rating-card" aria-labelledby="rating-title">
+    `<section class="rating-card" aria-labelledby="rating-title" data-control="rating" part="rating">
       <header class="card-header">
         <h2 id="rating-title">Rating</h2>
         <span class="rating-state"></span>
@@ -92,9 +92,9 @@ export function mountRating(host, on) {
       </div>
       <p class="rating-message"><span class="rating-spinner" aria-hidden="true"></span><span class="rating-text"></span></p>
       <div class="rating-actions">
-        <button type="button" data-act="stop">Stop rating</button>
-        <button type="button" data-act="more">Keep rating</button>
-        <button type="button" data-act="rate">Rate again</button>
+        <button type="button" data-act="stop" part="button">Stop rating</button>
+        <button type="button" data-act="more" part="button">Keep rating</button>
+        <button type="button" data-act="rate" part="button">Rate again</button>
       </div>
     </section>`,
   );

@@ -27,12 +27,12 @@ const KIND_LABELS = {
 export function mountStatus(host, on) {
   host.insertAdjacentHTML(
     'beforeend',
-    `<section class="status-card" aria-label="Status">
+    `<section class="status-card" aria-label="Status" part="status">
       <div class="status" role="status" aria-live="polite" aria-atomic="false">
         <p class="verdict" data-kind="idle"><span class="verdict-icon" aria-hidden="true"></span><span class="verdict-text"></span></p>
         <div class="solution-switch" role="group" aria-label="Show solution" hidden>
-          <button type="button" data-solution="0" aria-pressed="true">Solution 1</button>
-          <button type="button" data-solution="1" aria-pressed="false">Solution 2</button>
+          <button type="button" data-solution="0" aria-pressed="true" part="button">Solution 1</button>
+          <button type="button" data-solution="1" aria-pressed="false" part="button">Solution 2</button>
         </div>
         <div class="step-info" hidden>
           <p class="step-head"><span class="step-number"></span><span class="kind-chip"></span><a class="technique" href=""></a><span class="step-difficulty"></span></p>

@@ -22,7 +22,7 @@ const KIND_GLYPHS = {
 export function mountStepList(host, on) {
   host.insertAdjacentHTML(
     'beforeend',
-    `<section class="steps-panel" aria-labelledby="steps-title">
+    `<section class="steps-panel" aria-labelledby="steps-title" data-control="steps" part="steps">
       <header class="steps-header">
         <h2 id="steps-title">Steps</h2>
         <span class="steps-note"></span>

@@ -1,16 +1,22 @@
 // <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
 // the parts (puzzle bar, grid, number pad, glossary, status, rating, controls, step list)
 // into its shadow root, holds the state they show, and turns their events into actions.
-// Styles, the wasm module and the worker are resolved relative to this file, so the element
-// works from any page that imports it.
+// Its stylesheet, the wasm modules and the worker are resolved relative to this file and
+// fetched with CORS, so the element works from any page that imports it, on any origin, under
+// a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see the README, Embed).
+//
+// A board shows its grid as soon as the small wasm module has loaded, and does no heavy work
+// (no worker, no verdict, no rating) until it comes near the viewport or is used.
 //
 // Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `step`
-// (open the trace at this step), `speed` (steps per second, or "max"), `rating-budget`
-// (ms a rating may run before the card offers to keep going; default 5000), `theme`
-// (light | dark; default follows the system).
-// Events: `puzzlechange` (detail: { line }) whenever the puzzle changes; `positionchange`
-// (detail: { line, strategy, step }, step 0 while editing) whenever the position on the
-// trace settles (not while playing).
+// (open the trace at this step), `speed` (steps per second, or "max"), `controls` (which
+// controls show, from CONTROLS; all without it), `readonly` (no editing), `autoplay` (play
+// the trace while in view), `rating-budget` (ms a rating may run before the card offers to
+// keep going; default 5000), `theme` (light | dark; default: the host page's color-scheme).
+// Events: `ready` once the grid is interactive; `puzzlechange` (detail: { line }) whenever
+// the puzzle changes; `positionchange` (detail: { line, strategy, step }, step 0 while
+// editing) whenever the position on the trace settles (not while playing); `error` (detail:
+// { message }) when something cannot start, also shown in the board's own box.
 
 import { createBoard, fillSolution } from './board-model.js';
 import { mountControls, STRATEGIES } from './controls.js';
@@ -38,7 +44,60 @@ import { mountStepList } from './step-list.js';
 import { CancelledError, WorkerClient } from './worker-client.js';
 
 const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
-const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/**
+ * What the `controls` attribute can list, each a part of the board; a board without the
+ * attribute (or with `controls="all"`) shows them all. The grid and the status card always
+ * show; `readonly` hides the editing ones (puzzle, pad, clear) whatever `controls` says.
+ */
+export const CONTROLS = Object.freeze([
+  'puzzle',
+  'pad',
+  'solve',
+  'play',
+  'step',
+  'speed',
+  'strategy',
+  'hint',
+  'clear',
+  'counters',
+  'steps',
+  'rating',
+  'techniques',
+  'legend',
+]);
+
+/** The controls that edit the puzzle, which `readonly` hides. */
+const EDITING_CONTROLS = new Set(['puzzle', 'pad', 'clear']);
+
+/** How far outside the viewport a board starts its work, so it is ready when scrolled to. */
+const WAKE_MARGIN = '200px';
+
+/** The share of an `autoplay` board's grid that must be in view for it to play. */
+const AUTOPLAY_RATIO = 0.5;
+
+let sharedSheet = null;
+
+/** The element's stylesheet, fetched and parsed once per page, shared by every board. */
+function styleSheet() {
+  sharedSheet ??= fetch(STYLE_URL)
+    .then((response) => {
+      if (!response.ok) {
+        throw new Error(`the server answered ${response.status}`);
+      }
+      return response.text();
+    })
+    .then((text) => {
+      const sheet = new CSSStyleSheet({ baseURL: STYLE_URL.href });
+      sheet.replaceSync(text);
+      return sheet;
+    })
+    .catch((cause) => {
+      sharedSheet = null;
+      throw new Error(`The stylesheet ${STYLE_URL.href} could not be loaded: ${cause.message}.`);
+    });
+  return sharedSheet;
+}
 
 /** Above this many steps per second, placements are not animated. */
 const FAST_SPEED = 30;
@@ -88,7 +147,7 @@ const NO_RATING = {
 };
 
 const LEGEND = `
-  <details class="legend">
+  <details class="legend" data-control="legend" part="legend">
     <summary>Legend</summary>
     <ul>
       <li><span class="swatch given">5</span>Given</li>
@@ -106,12 +165,33 @@ const LEGEND = `
     </ul>
   </details>`;
 
+/** The controls a board shows, from its `controls` and `readonly` attributes. */
+function shownControls(element) {
+  const listed = element.getAttribute('controls')?.trim().toLowerCase() ?? '';
+  const tokens = new Set(listed.split(/[\s,]+/).filter(Boolean));
+  const isAll = !element.hasAttribute('controls') || tokens.size === 0 || tokens.has('all');
+  return new Set(
+    CONTROLS.filter(
+      (c) =>
+        (isAll || tokens.has(c)) && !(element.hasAttribute('readonly') && EDITING_CONTROLS.has(c)),
+    ),
+  );
+}
+
 function verdictOf(diagnosis) {
   return { kind: diagnosis.status, message: diagnosis.message, diagnosis };
 }
 
 class StepdokuBoard extends HTMLElement {
-  static observedAttributes = ['puzzle', 'strategy', 'step', 'speed'];
+  static observedAttributes = [
+    'puzzle',
+    'strategy',
+    'step',
+    'speed',
+    'controls',
+    'readonly',
+    'autoplay',
+  ];
 
   constructor() {
     super();
@@ -141,6 +221,12 @@ class StepdokuBoard extends HTMLElement {
     this.announced = '';
     /** The hint under way: `{ player, position, level, step }` (level 1 or 2), or null. */
     this.hintAt = null;
+    /** Whether the board has come near the viewport or been used: it then does its work. */
+    this.isAwake = false;
+    /** Whether `autoplay` started the playing, and whether the person has paused since. */
+    this.isAutoPlaying = false;
+    this.isAutoplayStopped = false;
+    this.controlSet = new Set(CONTROLS);
   }
 
   connectedCallback() {
@@ -148,24 +234,33 @@ class StepdokuBoard extends HTMLElement {
   }
 
   disconnectedCallback() {
-    // Moving the element re-connects it at once; only a real removal ends the worker.
+    // Moving the element re-connects it at once; only a real removal ends the workers.
     queueMicrotask(() => {
       if (!this.isConnected && this.client) {
         this.playback.unload();
         this.client.close();
-        this.client = null;
         this.rater.close();
-        this.rater = null;
+        this.wakeObserver?.disconnect();
+        this.playObserver?.disconnect();
+        this.shadowRoot.replaceChildren();
         this.started = null;
+        this.puzzle = null;
+        this.isAwake = false;
       }
     });
   }
 
   attributeChangedCallback(name, old, value) {
-    if (!this.puzzle || value === null || old === value) {
+    if (!this.puzzle || old === value) {
       return;
     }
-    if (name === 'puzzle' && value !== this.puzzle.line) {
+    if (name === 'controls' || name === 'readonly') {
+      this.applyControls();
+    } else if (name === 'autoplay') {
+      this.observeView();
+    } else if (value === null) {
+      return;
+    } else if (name === 'puzzle' && value !== this.puzzle.line) {
       this.loadText(value);
     } else if (name === 'strategy') {
       this.setStrategy(value);
@@ -183,26 +278,32 @@ class StepdokuBoard extends HTMLElement {
 
   async start() {
     const root = this.shadowRoot;
-    root.innerHTML = `<style>.app:not(.ready) { visibility: hidden; }</style>
-      <link rel="stylesheet" href="${STYLE_URL}">
-      <div class="app">
+    try {
+      const [sheet] = await Promise.all([styleSheet(), ready]);
+      root.adoptedStyleSheets = [sheet];
+    } catch (error) {
+      this.showStartFailure(error);
+      return;
+    }
+    if (!this.isConnected) {
+      return;
+    }
+    root.innerHTML = `<div class="app" part="app">
         <div class="board-col"></div>
         <aside class="side-col" aria-label="Solver"></aside>
         <div class="glossary-col"></div>
       </div>`;
-    const stylesLoaded = new Promise((resolve) => {
-      root.querySelector('link').addEventListener('load', resolve, { once: true });
-      root.querySelector('link').addEventListener('error', resolve, { once: true });
-    });
-    await ready;
-    this.client ??= new WorkerClient(WORKER_URL);
+    this.client = new WorkerClient();
     // The rating runs in a worker of its own, so it never holds up a trace and stopping it
-    // (terminating that worker) leaves the trace alone.
-    this.rater ??= new WorkerClient(WORKER_URL, { name: 'stepdoku-rating' });
+    // (terminating that worker) leaves the trace alone. Workers start on their first request.
+    this.rater = new WorkerClient({ name: 'stepdoku-rating' });
     this.client.addEventListener('busy', ({ detail }) => {
       this.isBusy = detail;
       this.schedule();
     });
+    for (const client of [this.client, this.rater]) {
+      client.addEventListener('error', ({ detail }) => this.reportError(detail));
+    }
     this.playback = new Playback(this.client, {
       onChange: () => this.schedule(),
       onError: (error) => this.showFailure(error),
@@ -217,32 +318,143 @@ class StepdokuBoard extends HTMLElement {
       root.querySelector('.side-col'),
       root.querySelector('.glossary-col'),
     );
+    this.applyControls();
     root.addEventListener('keydown', (event) => this.handleShortcut(event));
-    // Technique links open the glossary in place: the page's URL hash holds the puzzle.
+    // Technique links open the glossary in place: the host page's URL is never touched.
     root.addEventListener('click', (event) => {
       const link = event.target.closest?.('a[href^="#technique-"]');
-      if (link && this.glossary.show(link.getAttribute('href').slice(1))) {
+      if (link) {
         event.preventDefault();
+        if (this.controlSet.has('techniques')) {
+          this.glossary.show(link.getAttribute('href').slice(1));
+        }
       }
     });
     root.addEventListener('paste', (event) => {
-      if (!event.defaultPrevented) {
+      if (!event.defaultPrevented && !this.isReadonly) {
         event.preventDefault();
         this.loadText(event.clipboardData?.getData('text/plain') ?? '');
       }
     });
+    // Any use wakes the board, wherever it is on the page.
+    for (const type of ['pointerdown', 'keydown', 'focusin']) {
+      this.addEventListener(type, () => this.wake(), { once: true });
+    }
     const initial = this.getAttribute('puzzle');
     const read = initial ? readPuzzle(initial) : { ok: false };
     this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)));
     if (initial && !read.ok) {
       this.loadText(initial);
     }
+    this.observeView();
+    this.dispatchEvent(new CustomEvent('ready'));
+  }
+
+  /** Whether the puzzle may not be edited. */
+  get isReadonly() {
+    return this.hasAttribute('readonly');
+  }
+
+  /** Shows the controls `controls` and `readonly` ask for, and nothing else. */
+  applyControls() {
+    this.controlSet = shownControls(this);
+    for (const part of this.shadowRoot.querySelectorAll('[data-control]')) {
+      part.classList.toggle('off', !this.controlSet.has(part.dataset.control));
+    }
+    this.grid.setReadonly(this.isReadonly);
+    const isUnrated = this.rating.kind === 'waiting' && this.verdictLine === this.puzzle?.line;
+    if (this.controlSet.has('rating') && this.verdict.kind === 'unique' && isUnrated) {
+      this.rate(this.puzzle.line);
+    }
+  }
+
+  /**
+   * Watches the board's place in the viewport: near it, the board wakes; with `autoplay`,
+   * it plays while its grid is mostly in view and pauses once that is out of view.
+   */
+  observeView() {
+    this.wakeObserver ??= new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          this.wakeObserver.disconnect();
+          this.wake();
+        }
+      },
+      { rootMargin: WAKE_MARGIN },
+    );
+    if (!this.isAwake) {
+      this.wakeObserver.observe(this);
+    }
+    this.playObserver?.disconnect();
+    if (this.hasAttribute('autoplay')) {
+      this.playObserver = new IntersectionObserver((entries) => this.autoplay(entries.at(-1)), {
+        threshold: [0, AUTOPLAY_RATIO],
+      });
+      this.playObserver.observe(this.shadowRoot.querySelector('.grid-wrap'));
+    }
+  }
+
+  /**
+   * Plays an `autoplay` board once half its grid is in view, and pauses it once the grid is
+   * out of view; never after the person has paused or stepped, nor when they prefer reduced
+   * motion.
+   */
+  autoplay(entry) {
+    const prefersStill = matchMedia('(prefers-reduced-motion: reduce)').matches;
+    if (this.isAutoplayStopped || prefersStill || !this.puzzle) {
+      return;
+    }
+    if (entry.intersectionRatio >= AUTOPLAY_RATIO) {
+      if (!this.playback.isPlaying) {
+        this.wake();
+        this.ensureTrace();
+        this.playback.play();
+        this.isAutoPlaying = true;
+        this.schedule();
+      }
+    } else if (!entry.isIntersecting && this.isAutoPlaying) {
+      this.playback.pause();
+      this.schedule();
+    }
+  }
+
+  /** Starts the board's work: the verdict (then the rating), and the `step` asked for. */
+  wake() {
+    if (this.isAwake || !this.puzzle) {
+      return;
+    }
+    this.isAwake = true;
+    this.askVerdict();
     const step = Number(this.getAttribute('step'));
-    if (step > 0) {
+    if (step > 0 && this.mode === 'edit') {
       this.goToStep(step);
     }
-    await stylesLoaded;
-    root.querySelector('.app').classList.add('ready');
+  }
+
+  /** A board that cannot start shows why in its own box, and fires `error`. */
+  showStartFailure(error) {
+    const box = document.createElement('p');
+    box.setAttribute('role', 'alert');
+    box.setAttribute('part', 'message');
+    box.textContent = `Stepdoku could not start. ${error.message}`;
+    // Set through the CSSOM, which a Content-Security-Policy allows: the stylesheet may be
+    // what failed.
+    Object.assign(box.style, {
+      margin: '0',
+      padding: '1rem',
+      border: '1px solid currentColor',
+      borderRadius: '8px',
+      font: '15px/1.45 system-ui, sans-serif',
+    });
+    this.shadowRoot.replaceChildren(box);
+    this.reportError(error);
+  }
+
+  /** Fires `error` with what went wrong, and says it on the console for the site owner. */
+  reportError(error) {
+    const message = error?.message ?? String(error);
+    console.error(`<stepdoku-board>: ${message}`);
+    this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
   }
 
   mountParts(boardCol, sideCol, glossaryCol) {
@@ -263,8 +475,8 @@ class StepdokuBoard extends HTMLElement {
     this.controls = mountControls(sideCol, {
       solve: () => this.solve(),
       togglePlay: () => this.togglePlay(),
-      toStart: () => this.playback.seek(0),
-      back: () => this.playback.back(),
+      toStart: () => this.seek(0),
+      back: () => this.back(),
       forward: () => this.stepForward(),
       hint: () => this.hint(),
       clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape)),
@@ -281,7 +493,7 @@ class StepdokuBoard extends HTMLElement {
       more: () => this.rate(this.puzzle.line, { isMore: true }),
       rate: () => this.rate(this.puzzle.line),
     });
-    this.stepList = mountStepList(sideCol, { seek: (position) => this.playback.seek(position) });
+    this.stepList = mountStepList(sideCol, { seek: (position) => this.seek(position) });
     sideCol.insertAdjacentHTML('beforeend', LEGEND);
   }
 
@@ -335,6 +547,9 @@ class StepdokuBoard extends HTMLElement {
   }
 
   editCell(cell, key) {
+    if (this.isReadonly) {
+      return;
+    }
     const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
     if (key && !digit) {
       return;
@@ -343,6 +558,9 @@ class StepdokuBoard extends HTMLElement {
   }
 
   pasteOnGrid(text, cell) {
+    if (this.isReadonly) {
+      return;
+    }
     const trimmed = text.trim();
     if (trimmed.length === 1) {
       this.editCell(cell, trimmed === '.' || trimmed === '0' ? '' : trimmed);
@@ -351,10 +569,13 @@ class StepdokuBoard extends HTMLElement {
     }
   }
 
-  /** Asks the worker for the verdict on the current puzzle, shortly (edits come in bursts). */
+  /**
+   * Asks the worker for the verdict on the current puzzle, shortly (edits come in bursts);
+   * a board that is not awake yet asks once it wakes.
+   */
   askVerdict() {
     const line = this.puzzle.line;
-    if (this.verdictLine === line) {
+    if (!this.isAwake || this.verdictLine === line) {
       return;
     }
     this.verdictLine = line;
@@ -389,10 +610,15 @@ class StepdokuBoard extends HTMLElement {
 
   // ---- Rating --------------------------------------------------------------------------
 
-  /** Rates a puzzle once its verdict is in: only a puzzle with one solution has a rating. */
+  /**
+   * Rates a puzzle once its verdict is in: only a puzzle with one solution has a rating, and
+   * only a board that shows the rating card rates (applyControls rates once it shows).
+   */
   rateAfter(line, verdict) {
     if (verdict.kind === 'unique') {
-      this.rate(line);
+      if (this.controlSet.has('rating')) {
+        this.rate(line);
+      }
     } else {
       this.stopRating();
       this.rating = { kind: 'none', message: NO_RATING[verdict.kind] ?? verdict.message };
@@ -463,6 +689,7 @@ class StepdokuBoard extends HTMLElement {
 
   /** Shows the solution (or the first of two), or the verdict that says why there is none. */
   async solve() {
+    this.wake();
     this.askVerdict();
     const line = this.puzzle.line;
     const verdict = await this.verdictRequest;
@@ -482,6 +709,7 @@ class StepdokuBoard extends HTMLElement {
 
   /** Starts the trace of the current puzzle, unless one is already loaded. */
   ensureTrace() {
+    this.wake();
     if (this.mode !== 'trace' || !this.playback.player) {
       this.mode = 'trace';
       this.playback.load(this.puzzle, this.strategy);
@@ -490,6 +718,7 @@ class StepdokuBoard extends HTMLElement {
 
   togglePlay() {
     if (this.playback.isPlaying) {
+      this.isAutoplayStopped = true;
       this.playback.pause();
     } else {
       this.ensureTrace();
@@ -499,8 +728,19 @@ class StepdokuBoard extends HTMLElement {
   }
 
   stepForward() {
+    this.isAutoplayStopped = true;
     this.ensureTrace();
     this.playback.forward();
+  }
+
+  back() {
+    this.isAutoplayStopped = true;
+    this.playback.back();
+  }
+
+  seek(position) {
+    this.isAutoplayStopped = true;
+    this.playback.seek(position);
   }
 
   /**
@@ -595,9 +835,9 @@ class StepdokuBoard extends HTMLElement {
     const isButton = target instanceof Element && target.closest('button');
     const actions = {
       ' ': () => this.togglePlay(),
-      ArrowLeft: () => this.playback.back(),
+      ArrowLeft: () => this.back(),
       ArrowRight: () => this.stepForward(),
-      Home: () => this.playback.seek(0),
+      Home: () => this.seek(0),
       h: () => this.hint(),
       H: () => this.hint(),
     };

@@ -1,5 +1,13 @@
 // The page's side of the worker: requests as promises, a busy signal for work that takes a
-// while, and cancellation by terminating the worker and starting a fresh one.
+// while, and cancellation by terminating the worker and starting a fresh one. It hands each
+// worker the compiled wasm modules its requests need (wasm.js, requests.js), so however many
+// workers a page runs, each module is fetched and compiled once.
+//
+// A worker script on another origin (the element imported from a CDN) cannot be started by
+// URL; it is then started from a same-origin Blob whose one line imports the real worker.
+
+import { MODULE_OF_REQUEST } from './requests.js';
+import { compiledModule } from './wasm.js';
 
 /** How long a request may run before the page offers to cancel it. */
 export const BUSY_AFTER_MS = 300;
@@ -12,38 +20,108 @@ export class CancelledError extends Error {
   }
 }
 
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** Starts the worker script at `url`, through a Blob trampoline when it is cross-origin. */
+function startWorker(url, name) {
+  if (url.origin === location.origin) {
+    return new Worker(url, { type: 'module', name });
+  }
+  const source = `import ${JSON.stringify(url.href)};`;
+  const trampoline = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  const worker = new Worker(trampoline, { type: 'module', name });
+  // The worker has fetched its script once it first speaks (or fails).
+  const revoke = () => URL.revokeObjectURL(trampoline);
+  worker.addEventListener('message', revoke, { once: true });
+  worker.addEventListener('error', revoke, { once: true });
+  return worker;
+}
+
 /**
- * Talks to www/worker.js. Events: `busy` (detail: true when a request has run longer than
- * BUSY_AFTER_MS, false when none has) and `restart` (the worker was replaced: traces are gone).
+ * Talks to www/worker.js, started on the first request. Events: `busy` (detail: true when a request has run longer than
+ * BUSY_AFTER_MS, false when none has), `restart` (the worker was replaced: traces are gone)
+ * and `error` (detail: an Error; the worker could not start, and every request fails).
  */
 export class WorkerClient extends EventTarget {
-  constructor(url = new URL('./worker.js', import.meta.url), { name = 'stepdoku' } = {}) {
+  constructor({ name = 'stepdoku' } = {}) {
     super();
-    this.url = url;
     this.name = name;
     this.nextId = 1;
     this.pending = new Map();
     this.isBusy = false;
-    this.spawn();
+    this.failure = null;
+    this.worker = null;
   }
 
   spawn() {
-    this.worker = new Worker(this.url, { type: 'module', name: this.name });
-    this.worker.onmessage = ({ data }) => this.settle(data);
+    /** The modules sent to this worker, by name, and the posts waiting on them, in order. */
+    this.sent = new Set();
+    this.posting = Promise.resolve();
+    try {
+      this.worker = startWorker(WORKER_URL, this.name);
+    } catch (error) {
+      this.fail(new Error(`The solver worker could not start: ${error.message}`));
+      return;
+    }
+    let isStarted = false;
+    this.worker.onmessage = ({ data }) => {
+      isStarted = true;
+      this.settle(data);
+    };
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.failAll(new Error(event.message || 'The solver worker failed to start.'));
+      const why = event.message ? `: ${event.message}` : '';
+      if (isStarted) {
+        this.failAll(new Error(`The solver worker failed${why}.`));
+      } else {
+        this.fail(new Error(`The solver worker ${WORKER_URL.href} could not start${why}.`));
+      }
     };
   }
 
-  /** Sends a request; resolves with its result or rejects with its error. */
+  /** The worker cannot run: every request now and later fails with `error`. */
+  fail(error) {
+    this.failure = error;
+    this.worker?.terminate();
+    this.failAll(error);
+    this.dispatchEvent(new CustomEvent('error', { detail: error }));
+  }
+
+  /**
+   * Sends a request; resolves with its result or rejects with its error. Requests reach the
+   * worker in the order they are made, each after the wasm module it needs.
+   */
   request(type, payload = {}) {
+    if (!this.worker && !this.failure) {
+      this.spawn();
+    }
+    if (this.failure) {
+      return Promise.reject(this.failure);
+    }
     const id = this.nextId++;
+    const worker = this.worker;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => this.updateBusy(), BUSY_AFTER_MS);
       this.pending.set(id, { resolve, reject, timer, since: performance.now() });
-      this.worker.postMessage({ id, type, ...payload });
+      this.posting = this.posting
+        .then(() => this.sendModule(worker, MODULE_OF_REQUEST[type]))
+        .then(
+          () => worker.postMessage({ id, type, ...payload }),
+          (error) => this.settle({ id, ok: false, error }),
+        );
     });
+  }
+
+  /** Sends module `name` to `worker`, compiled, unless it has it already. */
+  async sendModule(worker, name) {
+    if (worker !== this.worker || this.sent.has(name)) {
+      return;
+    }
+    const module = await compiledModule(name);
+    if (worker === this.worker && !this.sent.has(name)) {
+      this.sent.add(name);
+      worker.postMessage({ type: 'module', name, module });
+    }
   }
 
   settle({ id, ok, result, error }) {
@@ -84,17 +162,21 @@ export class WorkerClient extends EventTarget {
     return this.pending.size > 0;
   }
 
-  /** Stops whatever the worker is doing: its requests reject with CancelledError. */
+  /**
+   * Stops whatever the worker is doing: its requests reject with CancelledError, and the
+   * next request starts a fresh worker.
+   */
   cancel() {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
     this.failAll(new CancelledError());
-    this.spawn();
     this.dispatchEvent(new Event('restart'));
   }
 
-  /** Ends the worker for good. */
+  /** Ends the worker; a later request would start another. */
   close() {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
     this.failAll(new CancelledError());
   }
 }

@@ -1,14 +1,39 @@
 // The module worker that does the heavy work off the page's thread: verdicts, solving, the
 // stepping solver and the rating. Requests are `{ id, type, … }`; every request gets one
 // reply `{ id, ok: true, result }` or `{ id, ok: false, error }` (the wasm diagnosis object,
-// or a message). Messages are handled in order, so a reply always follows the work before it.
+// or a message). Messages are handled one at a time, in order, so a reply always follows the
+// work before it.
+//
+// The worker fetches no wasm itself: the page compiles each module once (wasm.js) and sends
+// it as `{ type: 'module', name, module }` before the first request that needs it
+// (requests.js says which); the worker instantiates it then. The explainer's glue code is
+// imported only at that point too.
 //
 // The page runs the rating in a second instance of this worker, so a long rating never
 // holds up a trace, and stopping it is terminating that instance.
 
-import init, { analyze, Solver } from './pkg/stepdoku.js';
+/** Each module's exports once instantiated, or the error that stopped it, by name. */
+const instances = {};
 
-const ready = init({ module_or_path: new URL('./pkg/stepdoku_bg.wasm', import.meta.url) });
+async function instantiate(name, module) {
+  try {
+    const glue =
+      name === 'core' ? await import('./pkg/stepdoku_core.js') : await import('./pkg/stepdoku.js');
+    await glue.default({ module_or_path: module });
+    instances[name] = glue;
+  } catch (error) {
+    instances[name] = new Error(`The ${name} solver module could not start: ${error?.message}`);
+  }
+}
+
+/** The exports of module `name`; throws when it has not arrived or could not start. */
+function exportsOf(name) {
+  const instance = instances[name] ?? new Error(`The ${name} solver module has not arrived.`);
+  if (instance instanceof Error) {
+    throw instance;
+  }
+  return instance;
+}
 
 /** The solver of the current trace, and the trace's id: one trace at a time. */
 let solver = null;
@@ -25,13 +50,14 @@ const RATING_SLICE = 16;
 const handlers = {
   /** The verdict on a puzzle: unique, several (two shown), none or invalid. */
   analyze({ text }) {
-    return analyze(text);
+    return exportsOf('core').analyze(text);
   },
 
   /** Starts trace `trace`, dropping the previous one. */
   start({ trace, text, strategy }) {
     solver?.free();
     solver = null;
+    const { Solver } = exportsOf('full');
     solver = new Solver(text, strategy);
     traceId = trace;
     return true;
@@ -63,6 +89,7 @@ const handlers = {
   rate({ text, budgetMs }) {
     rating?.free();
     rating = null;
+    const { Solver } = exportsOf('full');
     rating = new Solver(text, 'human');
     return this.rateMore({ budgetMs });
   },
@@ -102,12 +129,24 @@ function compact(step) {
   return step;
 }
 
-self.onmessage = async ({ data }) => {
+async function handle(data) {
   const { id, type } = data;
+  if (type === 'module') {
+    await instantiate(data.name, data.module);
+    return;
+  }
   try {
-    await ready;
     postMessage({ id, ok: true, result: handlers[type](data) });
   } catch (error) {
     postMessage({ id, ok: false, error: error instanceof Error ? error.message : error });
   }
+}
+
+let queue = Promise.resolve();
+
+self.onmessage = ({ data }) => {
+  queue = queue.then(() => handle(data));
 };
+
+// Tells the page the script loaded: an error before this means the worker could not start.
+postMessage({ type: 'started' });

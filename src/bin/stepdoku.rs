@@ -2,7 +2,8 @@
 //!
 //! `solve`, `count` and `rate` stream their input in batches over a pool of worker threads
 //! and write results in input order, in constant memory. `explain` runs one puzzle at a time
-//! and streams each step as it comes. Run `stepdoku --help` for the conventions.
+//! and streams each step as it comes. `render` draws the first puzzle of its input as an SVG
+//! image. Run `stepdoku --help` for the conventions.
 //!
 //! ```text
 //!  reader (main thread) ──batches──▶ worker 1..n ──results──▶ writer (main thread)
@@ -15,7 +16,7 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Cursor, IsTerminal, Read, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,10 +25,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use stepdoku::rating::{Rater, Rating};
+use stepdoku::render::{Picture, ShortTrace, Theme};
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
 use stepdoku::trace::Link;
-use stepdoku::validate::first_conflict;
+use stepdoku::validate::{self, first_conflict, PuzzleError};
 use stepdoku::{
     stepper, Candidate, Cell, Change, Digit, DigitSet, Grid, House, ParseError, Reading, Shape,
     Step, StepKind, Strategy, Technique,
@@ -45,6 +47,7 @@ Commands:
   count    Count the solutions of each puzzle, up to a limit
   rate     Rate each puzzle on the Sudoku Explainer and HoDoKu scales
   explain  Show the steps that solve each puzzle
+  render   Draw a puzzle, its solution or a step of its trace as an SVG image
   help     Show the help of a command: stepdoku help solve
 
 Input:
@@ -62,6 +65,7 @@ Output:
   and A–Y for 25×25. Work is spread over every core, in constant memory. A progress bar
   shows on standard error when the input is a file, standard error is a terminal and
   standard output is not (so it never mixes with results on screen or in a pipe).
+  render draws only the first puzzle of its input, as one SVG image.
 
 Exit status:
   0  every puzzle succeeded
@@ -185,6 +189,50 @@ Exit status: 0 if every puzzle was solved, 1 if any was not (unreadable, no solu
 stopped at --max-steps), 2 for usage errors.
 ";
 
+const RENDER_HELP: &str = "\
+stepdoku render — draw a puzzle, its solution or a step of its trace as an SVG image
+
+Usage: stepdoku render [--what puzzle|solution|step] [--strategy S] [--step N]
+                       [--theme light|dark] [--candidates] [--no-caption]
+                       [--title TEXT] [-o FILE] [--puzzle TEXT | FILE|-]
+
+Draws the first puzzle of the input (any one-line form, a 729-character pencil-mark line
+too; or --puzzle TEXT in any form Grid::parse reads) as a self-contained SVG image, in
+the colours of the page: givens, digits placed by logic, guesses with their depth, digits
+placed under a guess, candidates, and the roles of a step (its cells, houses, eliminated
+and restored candidates, pattern, fins and chain links). The image scales (it has a
+viewBox), names what it shows in its <title> and aria-label, and needs no font file.
+
+What to draw:
+  puzzle    the puzzle as given (the default); candidates only with --candidates, or
+            when the puzzle has pencil marks
+  solution  the solution: givens, then the other digits as filled in. A puzzle with
+            several solutions draws the first, dashes the cells where a second differs
+            and warns
+  step      the board at position N of the trace of --strategy: 0 is the puzzle as
+            given, N the board after the trace's N-th step, that step highlighted (as
+            the page numbers steps: #…&n=N). Candidates are always shown, and a caption
+            under the grid gives the step's number, technique and sentence
+
+Options:
+  --what W         puzzle, solution or step (default puzzle; step when --step is given)
+  --strategy S     human, singles or backtracking, for --what step (default human)
+  --step N         The position to draw, from 0 (the puzzle) to the trace's length
+  --theme T        light or dark (default light)
+  --candidates     Show the candidates of empty cells on a puzzle
+  --no-caption     Leave out the caption under a step's grid
+  --title TEXT     Name the image TEXT (its <title> and aria-label); by default the
+                   step's number and sentence, or what the image shows
+  --puzzle TEXT    Draw this puzzle instead of reading FILE or standard input
+  -o, --output FILE  Write the image to FILE instead of standard output
+  -h, --help       Show this help
+
+Exit status: 0 if the image was written, 1 if the puzzle failed (unreadable, no puzzle
+in the input, no solution for --what solution, or a trace shorter than --step: the
+message says how many steps it has), 2 for usage errors, an input that could not be
+read or an output that could not be written.
+";
+
 /// The longest line read whole; longer lines are reported as errors and skipped, so a
 /// binary file or a file without line ends cannot exhaust memory.
 const MAX_LINE_BYTES: usize = 1 << 16;
@@ -246,6 +294,10 @@ struct Options {
     command: Command,
     input: Input,
     n_threads: usize,
+    /// Where `render` writes its image; standard output when `None`.
+    output: Option<PathBuf>,
+    /// The title `render` gives its image instead of its own.
+    title: Option<String>,
 }
 
 #[derive(Clone, Copy)]
@@ -254,6 +306,7 @@ enum Command {
     Count { limit: u32 },
     Rate { format: Format, max_steps: usize },
     Explain(ExplainOptions),
+    Render(RenderOptions),
 }
 
 /// What `solve` does about a puzzle with several solutions.
@@ -283,6 +336,42 @@ struct ExplainOptions {
 enum Input {
     Stdin,
     File(PathBuf),
+    /// A puzzle given on the command line (`render --puzzle TEXT`).
+    Text(String),
+}
+
+#[derive(Clone, Copy)]
+struct RenderOptions {
+    subject: Subject,
+    strategy: Strategy,
+    /// The position of the trace to draw, for [`Subject::Step`].
+    position: Option<usize>,
+    theme: Theme,
+    candidates: CandidateDisplay,
+    caption: CaptionDisplay,
+}
+
+/// What `render` draws.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Subject {
+    Puzzle,
+    Solution,
+    Step,
+}
+
+/// Whether a puzzle's image shows the candidates of its empty cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CandidateDisplay {
+    /// Only when the puzzle has pencil marks (a step always shows them).
+    WhenMarked,
+    Always,
+}
+
+/// Whether a step's image has a caption under the grid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CaptionDisplay {
+    Shown,
+    Hidden,
 }
 
 struct UsageError {
@@ -334,6 +423,17 @@ fn parse_args(args: Vec<OsString>) -> Result<Action, UsageError> {
             }),
             EXPLAIN_HELP,
         ),
+        "render" => (
+            Command::Render(RenderOptions {
+                subject: Subject::Puzzle,
+                strategy: Strategy::Human,
+                position: None,
+                theme: Theme::Light,
+                candidates: CandidateDisplay::WhenMarked,
+                caption: CaptionDisplay::Shown,
+            }),
+            RENDER_HELP,
+        ),
         other if other.starts_with('-') => {
             return Err(top_error(format!("unknown option '{other}'")))
         }
@@ -345,6 +445,9 @@ fn parse_args(args: Vec<OsString>) -> Result<Action, UsageError> {
     };
     let mut input: Option<Input> = None;
     let mut n_threads: Option<usize> = None;
+    let mut output: Option<PathBuf> = None;
+    let mut title: Option<String> = None;
+    let mut subject: Option<Subject> = None;
     let mut only_operands = false;
     while let Some(arg) = args.next() {
         let is_option =
@@ -408,19 +511,78 @@ fn parse_args(args: Vec<OsString>) -> Result<Action, UsageError> {
             ("--max-steps", Command::Explain(options)) => {
                 options.max_steps = parse_count(&value()?, &name).map_err(error)?
             }
-            ("--strategy", Command::Explain(options)) => {
+            ("--strategy", Command::Explain(ExplainOptions { strategy, .. }))
+            | ("--strategy", Command::Render(RenderOptions { strategy, .. })) => {
                 let name = value()?;
-                options.strategy = Strategy::from_name(&name).ok_or_else(|| {
+                *strategy = Strategy::from_name(&name).ok_or_else(|| {
                     error(format!(
                         "unknown strategy '{name}' (use human, singles or backtracking)"
                     ))
                 })?;
             }
+            ("--what", Command::Render(_)) => {
+                let what = value()?;
+                subject = Some(match what.as_str() {
+                    "puzzle" => Subject::Puzzle,
+                    "solution" => Subject::Solution,
+                    "step" => Subject::Step,
+                    _ => {
+                        return Err(error(format!(
+                            "unknown '--what {what}' (use puzzle, solution or step)"
+                        )))
+                    }
+                });
+            }
+            ("--step", Command::Render(options)) => {
+                options.position = Some(parse_position(&value()?, &name).map_err(error)?);
+            }
+            ("--theme", Command::Render(options)) => {
+                let name = value()?;
+                options.theme = Theme::from_name(&name)
+                    .ok_or_else(|| error(format!("unknown theme '{name}' (use light or dark)")))?;
+            }
+            ("--candidates", Command::Render(options)) => {
+                options.candidates = CandidateDisplay::Always
+            }
+            ("--no-caption", Command::Render(options)) => options.caption = CaptionDisplay::Hidden,
+            ("-o" | "--output", Command::Render(_)) => output = Some(PathBuf::from(value()?)),
+            ("--title", Command::Render(_)) => title = Some(value()?),
+            ("--puzzle", Command::Render(_)) => {
+                let text = value()?;
+                if input.is_some() {
+                    return Err(error(
+                        "more than one input: give --puzzle TEXT or a FILE, not both".to_string(),
+                    ));
+                }
+                input = Some(Input::Text(text));
+            }
             _ => return Err(error(format!("unknown option '{name}'"))),
         }
-        if inline_value.is_some() && matches!(name.as_str(), "--unique" | "--first") {
+        if inline_value.is_some()
+            && matches!(
+                name.as_str(),
+                "--unique" | "--first" | "--candidates" | "--no-caption"
+            )
+        {
             return Err(error(format!("option '{name}' takes no value")));
         }
+    }
+    if let Command::Render(options) = &mut command {
+        options.subject = match (subject, options.position) {
+            (None | Some(Subject::Step), Some(_)) => Subject::Step,
+            (None, None) => Subject::Puzzle,
+            (Some(Subject::Step), None) => {
+                return Err(error(
+                    "'--what step' needs '--step N' (0 is the puzzle as given)".to_string(),
+                ))
+            }
+            (Some(_), Some(_)) => {
+                return Err(error(
+                    "'--step' draws a step: use it with '--what step' or alone".to_string(),
+                ))
+            }
+            (Some(subject), None) => subject,
+        };
     }
     let n_threads = n_threads
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
@@ -428,6 +590,8 @@ fn parse_args(args: Vec<OsString>) -> Result<Action, UsageError> {
         command,
         input: input.unwrap_or(Input::Stdin),
         n_threads,
+        output,
+        title,
     }))
 }
 
@@ -437,6 +601,7 @@ fn command_help(name: &str) -> Option<&'static str> {
         "count" => Some(COUNT_HELP),
         "rate" => Some(RATE_HELP),
         "explain" => Some(EXPLAIN_HELP),
+        "render" => Some(RENDER_HELP),
         "help" => Some(HELP),
         _ => None,
     }
@@ -451,6 +616,14 @@ fn parse_count(text: &str, option: &str) -> Result<usize, String> {
             "'{option}' needs a whole number of at least 1, not '{text}'"
         )),
     }
+}
+
+/// A whole number, 0 allowed, with `_` between digits as [`parse_count`] allows.
+fn parse_position(text: &str, option: &str) -> Result<usize, String> {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    digits
+        .parse::<usize>()
+        .map_err(|_| format!("'{option}' needs a whole number (0 or more), not '{text}'"))
 }
 
 fn parse_format(text: &str) -> Result<Format, String> {
@@ -495,35 +668,60 @@ impl Failure {
     }
 }
 
-fn run(options: &Options) -> Result<Outcome, Failure> {
-    let (reader, input_size, input_name): (Box<dyn BufRead>, Option<u64>, String) =
-        match &options.input {
-            Input::Stdin => (
-                Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-                None,
-                "standard input".to_string(),
-            ),
-            Input::File(path) => {
-                let name = path.display().to_string();
-                let file = File::open(path)
-                    .map_err(|e| Failure::Fatal(format!("cannot open '{name}': {e}")))?;
-                let size = file
-                    .metadata()
-                    .ok()
-                    .filter(|m| m.is_file())
-                    .map(|m| m.len());
-                (
-                    Box::new(BufReader::with_capacity(1 << 16, file)),
-                    size,
-                    name,
-                )
+/// An input opened for reading.
+struct Opened {
+    reader: Box<dyn BufRead>,
+    /// Its size in bytes, when known (for the progress bar).
+    size: Option<u64>,
+    /// Its name in messages: the file, "standard input" or "--puzzle".
+    name: String,
+}
+
+fn open_input(input: &Input) -> Result<Opened, Failure> {
+    Ok(match input {
+        Input::Stdin => Opened {
+            reader: Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            size: None,
+            name: "standard input".to_string(),
+        },
+        Input::File(path) => {
+            let name = path.display().to_string();
+            let file = File::open(path)
+                .map_err(|e| Failure::Fatal(format!("cannot open '{name}': {e}")))?;
+            let size = file
+                .metadata()
+                .ok()
+                .filter(|m| m.is_file())
+                .map(|m| m.len());
+            Opened {
+                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+                size,
+                name,
             }
-        };
+        }
+        Input::Text(text) => Opened {
+            reader: Box::new(Cursor::new(text.clone().into_bytes())),
+            size: Some(text.len() as u64),
+            name: "--puzzle".to_string(),
+        },
+    })
+}
+
+fn run(options: &Options) -> Result<Outcome, Failure> {
+    if let Command::Render(render) = options.command {
+        return run_render(options, render);
+    }
+    let Opened {
+        reader,
+        size: input_size,
+        name: input_name,
+    } = open_input(&options.input)?;
     let is_interactive = matches!(options.input, Input::Stdin) && io::stdin().is_terminal();
     let lines = LineReader::new(reader, input_name);
     let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     match options.command {
         Command::Explain(explain) => run_explain(lines, stdout, explain),
+        Command::Render(render) => run_render(options, render),
         task => {
             let show_progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
             let progress = input_size
@@ -852,7 +1050,9 @@ impl Worker {
                 Command::Rate { format, max_steps } => {
                     self.rate(read, format, max_steps, puzzle, result)
                 }
-                Command::Explain(_) => unreachable!("explain runs on its own"),
+                Command::Explain(_) | Command::Render(_) => {
+                    unreachable!("explain and render run on their own")
+                }
             }
         });
         self.values = values;
@@ -1477,4 +1677,123 @@ fn write_summary_text(
         rating.n_backtracks,
         rating.hardest.map_or("-", Technique::name),
     )
+}
+
+// ─── Render ──────────────────────────────────────────────────────────────────────────────
+
+/// Draws the first puzzle of the input and writes the image; a puzzle that fails is reported
+/// on standard error and writes nothing.
+fn run_render(options: &Options, render: RenderOptions) -> Result<Outcome, Failure> {
+    let drawn = match read_first_puzzle(&options.input)? {
+        Ok((grid, place)) => draw(&grid, render, options.title.as_deref())
+            .map_err(|message| format!("{place}{message}"))
+            .map(|(svg, warning)| {
+                if let Some(warning) = warning {
+                    let _ = writeln!(io::stderr().lock(), "warning: {place}{warning}");
+                }
+                svg
+            }),
+        Err(message) => Err(message),
+    };
+    let svg = match drawn {
+        Ok(svg) => svg,
+        Err(message) => {
+            let _ = writeln!(io::stderr().lock(), "error: {message}");
+            return Ok(Outcome::SomeFailed);
+        }
+    };
+    match &options.output {
+        Some(path) => std::fs::write(path, svg.as_bytes())
+            .map_err(|e| Failure::Fatal(format!("cannot write '{}': {e}", path.display())))?,
+        None => {
+            write_stdout(&svg)?;
+        }
+    }
+    Ok(Outcome::AllSucceeded)
+}
+
+/// The first puzzle of the input and where it was, as `line N: ` to start messages; or why
+/// there is none. A `--puzzle` text is read whole, in any form [`Grid::parse`] reads.
+fn read_first_puzzle(input: &Input) -> Result<Result<(Grid, String), String>, Failure> {
+    if let Input::Text(text) = input {
+        return Ok(Grid::parse(text)
+            .map(|grid| (grid, String::new()))
+            .map_err(|e| format!("--puzzle: {}", describe_parse_error(&e))));
+    }
+    let opened = open_input(input)?;
+    let mut lines = LineReader::new(opened.reader, opened.name);
+    let mut text = Vec::new();
+    while let Some(read) = lines.read_line({
+        text.clear();
+        &mut text
+    })? {
+        let place = format!("line {}: ", lines.n_lines);
+        let part = match (read, puzzle_part(&text)) {
+            (LineRead::TooLong, _) => {
+                return Ok(Err(format!("{place}longer than {MAX_LINE_BYTES} bytes")))
+            }
+            (LineRead::Whole, None) => continue,
+            (LineRead::Whole, Some(part)) => part,
+        };
+        let parsed = std::str::from_utf8(part)
+            .map_err(|e| format!("not valid UTF-8 (byte {})", e.valid_up_to() + 1))
+            .and_then(|text| Grid::parse(text).map_err(|e| describe_parse_error(&e)));
+        return Ok(match parsed {
+            Ok(grid) => Ok((grid, place)),
+            Err(message) => Err(format!("{place}{message}")),
+        });
+    }
+    Ok(Err(format!("no puzzle in {}", lines.name)))
+}
+
+/// The image of a puzzle, with a warning to give; or why the puzzle cannot be drawn.
+fn draw(
+    grid: &Grid,
+    render: RenderOptions,
+    title: Option<&str>,
+) -> Result<(String, Option<String>), String> {
+    let mut warning = None;
+    let picture = match render.subject {
+        Subject::Puzzle => match render.candidates {
+            CandidateDisplay::Always => Picture::of_puzzle_with_candidates(grid),
+            CandidateDisplay::WhenMarked => Picture::of_puzzle(grid),
+        },
+        Subject::Solution => match validate::check(grid) {
+            Ok(checked) => Picture::of_solution(grid, &checked.solution),
+            Err(PuzzleError::SeveralSolutions {
+                first, differing, ..
+            }) => {
+                warning = Some(
+                    "several solutions; drew the first, with the cells where a second differs dashed"
+                        .to_string(),
+                );
+                Picture::of_solution(grid, &first).with_differing(&differing)
+            }
+            Err(error) => {
+                let message = error.to_string();
+                return Err(lower_first(&message).trim_end_matches('.').to_string());
+            }
+        },
+        Subject::Step => {
+            let position = render.position.unwrap_or(0);
+            let picture = Picture::at_position(grid, render.strategy, position).map_err(
+                |ShortTrace { n_steps }| {
+                    format!(
+                        "the {} trace of this puzzle has {n_steps} steps, so there is no step \
+                         {position} (use --step 0 to {n_steps})",
+                        render.strategy.name()
+                    )
+                },
+            )?;
+            match render.caption {
+                CaptionDisplay::Shown => picture,
+                CaptionDisplay::Hidden => picture.without_caption(),
+            }
+        }
+    };
+    let picture = match title {
+        Some(title) => picture.with_title(title),
+        None => picture,
+    };
+    Ok((picture.to_svg(render.theme), warning))
 }

@@ -1,0 +1,897 @@
+//! SVG pictures of puzzles, solutions and steps, read back with a real XML parser: where each
+//! digit and candidate lands, which roles a step marks, the themes, and `stepdoku render` as a
+//! user runs it. Every puzzle is written here or made from the core, so nothing needs
+//! `../shared`.
+
+use roxmltree::{Document, Node};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use stepdoku::render::{Palette, Picture, Theme};
+use stepdoku::trace::LinkKind;
+use stepdoku::{search, stepper, Board, Cell, Digit, Grid, Shape, Step, StepKind, Strategy};
+
+/// A puzzle with a unique solution (the seed example).
+const PUZZLE: &str =
+    "850002400720000009004000000000107002305000900040000000000080070017000000000036040";
+
+/// A puzzle whose Human trace needs chains, fins and grouped links (the second seed).
+const CHAINS: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// The seed example with several solutions.
+const SEVERAL: &str =
+    "000000401000000000210000030059813000601090000000004000030006018000020905006500002";
+
+// ─── Reading an image back ──────────────────────────────────────────────────────────────
+
+/// Parses an image, failing the test when it is not well-formed XML or not an SVG.
+fn parse(svg: &str) -> Document<'_> {
+    let doc = Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed XML: {e}\n{svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    doc
+}
+
+fn number(node: Node, attribute: &str) -> f64 {
+    node.attribute(attribute)
+        .unwrap_or_else(|| panic!("{node:?} has no {attribute}"))
+        .parse()
+        .unwrap_or_else(|e| panic!("{attribute} of {node:?}: {e}"))
+}
+
+fn roles<'a>(node: Node<'a, '_>) -> Vec<&'a str> {
+    node.attribute("data-roles")
+        .unwrap_or("")
+        .split_whitespace()
+        .collect()
+}
+
+/// The elements with an attribute of this value, anywhere in the image.
+fn all_with<'a, 'input>(
+    doc: &'a Document<'input>,
+    attribute: &str,
+    value: &str,
+) -> Vec<Node<'a, 'input>> {
+    doc.descendants()
+        .filter(|n| n.attribute(attribute) == Some(value))
+        .collect()
+}
+
+/// The group that draws a cell's digit or candidates, if the cell shows anything.
+fn cell_group<'a, 'input>(doc: &'a Document<'input>, cell: Cell) -> Option<Node<'a, 'input>> {
+    doc.descendants().find(|n| {
+        n.has_tag_name("g") && n.attribute("data-cell") == Some(&cell.index().to_string())
+    })
+}
+
+/// The text of a cell's digit, and its position.
+fn digit_text(doc: &Document, cell: Cell) -> Option<(String, f64, f64)> {
+    let group = cell_group(doc, cell)?;
+    let text = group
+        .children()
+        .find(|n| n.has_tag_name("text") && n.attribute("data-digit").is_some())?;
+    Some((
+        text.text().unwrap_or("").to_string(),
+        number(text, "x"),
+        number(text, "y"),
+    ))
+}
+
+/// The digits of a cell's candidate marks that carry a role ("on", "elim", "pattern", …).
+fn candidates_with_role(doc: &Document, cell: Cell, role: &str) -> Vec<u8> {
+    let Some(group) = cell_group(doc, cell) else {
+        return Vec::new();
+    };
+    group
+        .children()
+        .filter(|n| roles(*n).contains(&role))
+        .map(|n| number(n, "data-candidate") as u8)
+        .collect()
+}
+
+/// Where the grid lies: its frame's corner and the side of a cell.
+struct Frame {
+    x: f64,
+    y: f64,
+    cell: f64,
+}
+
+impl Frame {
+    fn of(doc: &Document, shape: Shape) -> Frame {
+        let frame = all_with(doc, "data-layer", "frame")[0];
+        let width = number(frame, "width");
+        assert!(
+            (width - number(frame, "height")).abs() < 1e-6,
+            "a square grid"
+        );
+        Frame {
+            x: number(frame, "x"),
+            y: number(frame, "y"),
+            cell: width / shape.size() as f64,
+        }
+    }
+
+    /// Whether a point lies inside a cell's square.
+    fn holds(&self, shape: Shape, cell: Cell, x: f64, y: f64) -> bool {
+        let left = self.x + shape.col_of(cell) as f64 * self.cell;
+        let top = self.y + shape.row_of(cell) as f64 * self.cell;
+        x > left && x < left + self.cell && y > top && y < top + self.cell
+    }
+}
+
+// ─── Puzzles to draw ────────────────────────────────────────────────────────────────────
+
+/// A puzzle of a shape: a solution with two cells in three blanked, and that solution.
+fn puzzle_of(shape: Shape) -> (Grid, Grid) {
+    let solution = search::solve(&Grid::empty(shape)).expect("an empty grid has solutions");
+    let mut puzzle = solution.clone();
+    for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
+        puzzle.set(cell, None);
+    }
+    (puzzle, solution)
+}
+
+/// The Human trace of a puzzle, each step with the board after it, as the core replays it.
+fn trace_with_boards(puzzle: &Grid, strategy: Strategy) -> Vec<(Step, Board)> {
+    let mut solver = stepper(puzzle, strategy);
+    let mut steps = Vec::new();
+    while let Some(step) = solver.next_step() {
+        steps.push((step, solver.board().clone()));
+        assert!(steps.len() < 100_000, "the trace ends");
+    }
+    steps
+}
+
+fn symbol(shape: Shape, digit: Digit) -> String {
+    shape.show(digit).to_string()
+}
+
+// ─── The library ────────────────────────────────────────────────────────────────────────
+
+#[test]
+fn an_image_is_svg_with_a_viewbox_a_title_and_a_label() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let svg = Picture::of_puzzle(&puzzle).to_svg(Theme::Light);
+    let doc = parse(&svg);
+    let root = doc.root_element();
+    let view_box: Vec<f64> = root
+        .attribute("viewBox")
+        .expect("a viewBox")
+        .split_whitespace()
+        .map(|v| v.parse().expect("a number"))
+        .collect();
+    assert_eq!(view_box.len(), 4);
+    assert_eq!(&view_box[..2], [0.0, 0.0]);
+    assert_eq!(view_box[2], number(root, "width"));
+    assert_eq!(view_box[3], number(root, "height"));
+    assert_eq!(root.attribute("role"), Some("img"));
+    let title = root
+        .children()
+        .find(|n| n.is_element())
+        .expect("a first element");
+    assert!(title.has_tag_name("title"), "the title comes first");
+    let title = title.text().expect("a title text");
+    assert!(title.contains("Sudoku puzzle"), "{title}");
+    assert_eq!(root.attribute("aria-label"), Some(title));
+    // Self-contained: nothing is fetched, no stylesheet or script rides along.
+    for node in doc.descendants() {
+        assert!(
+            !matches!(
+                node.tag_name().name(),
+                "image" | "script" | "foreignObject" | "style"
+            ),
+            "{node:?}"
+        );
+        for attribute in node.attributes() {
+            assert!(!attribute.value().contains("http"), "{attribute:?}");
+        }
+    }
+}
+
+#[test]
+fn givens_are_drawn_in_their_cells_on_every_size() {
+    for shape in Shape::ALL {
+        let (puzzle, _) = puzzle_of(shape);
+        let svg = Picture::of_puzzle(&puzzle).to_svg(Theme::Light);
+        let doc = parse(&svg);
+        assert_eq!(
+            doc.root_element().attribute("data-size"),
+            Some(shape.size().to_string().as_str())
+        );
+        let frame = Frame::of(&doc, shape);
+        for cell in shape.cells() {
+            match puzzle.get(cell) {
+                Some(digit) => {
+                    let (text, x, y) = digit_text(&doc, cell).unwrap_or_else(|| {
+                        panic!("{}: no digit on {}", shape.name(), cell.name(shape))
+                    });
+                    assert_eq!(text, symbol(shape, digit), "{}", cell.name(shape));
+                    assert!(
+                        frame.holds(shape, cell, x, y),
+                        "{} {}: the digit at ({x}, {y}) lies outside its cell",
+                        shape.name(),
+                        cell.name(shape)
+                    );
+                    let group = cell_group(&doc, cell).unwrap();
+                    assert_eq!(group.attribute("data-origin"), Some("given"));
+                }
+                None => assert!(
+                    digit_text(&doc, cell).is_none(),
+                    "{} {} is empty",
+                    shape.name(),
+                    cell.name(shape)
+                ),
+            }
+        }
+        // Without --candidates a plain puzzle shows no candidate.
+        assert!(doc
+            .descendants()
+            .all(|n| n.attribute("data-candidate").is_none()));
+    }
+}
+
+#[test]
+fn letters_stand_for_digits_above_nine() {
+    let (_, solution) = puzzle_of(Shape::SIXTEEN);
+    let svg = Picture::of_solution(&Grid::empty(Shape::SIXTEEN), &solution).to_svg(Theme::Dark);
+    let doc = parse(&svg);
+    let mut letters = Vec::new();
+    for cell in Shape::SIXTEEN.cells() {
+        let digit = solution.get(cell).unwrap();
+        let (text, _, _) = digit_text(&doc, cell).unwrap();
+        if digit.get() > 9 {
+            assert!(text.chars().all(|c| c.is_ascii_uppercase()), "{text}");
+            letters.push(text);
+        }
+    }
+    letters.sort();
+    letters.dedup();
+    assert_eq!(letters, ["A", "B", "C", "D", "E", "F", "G"]);
+}
+
+#[test]
+fn a_solution_shows_every_digit_givens_apart() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let solution = search::solve(&puzzle).unwrap();
+    let svg = Picture::of_solution(&puzzle, &solution).to_svg(Theme::Light);
+    let doc = parse(&svg);
+    let shape = puzzle.shape();
+    let frame = Frame::of(&doc, shape);
+    for cell in shape.cells() {
+        let (text, x, y) = digit_text(&doc, cell).expect("every cell has its digit");
+        assert_eq!(text, symbol(shape, solution.get(cell).unwrap()));
+        assert!(frame.holds(shape, cell, x, y));
+        let origin = cell_group(&doc, cell).unwrap().attribute("data-origin");
+        let expected = if puzzle.get(cell).is_some() {
+            "given"
+        } else {
+            "solution"
+        };
+        assert_eq!(origin, Some(expected), "{}", cell.name(shape));
+    }
+}
+
+#[test]
+fn position_zero_is_the_puzzle_with_the_candidates_every_trace_starts_from() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let board = Board::new(&puzzle);
+    let picture = Picture::at_position(&puzzle, Strategy::Human, 0).unwrap();
+    assert!(picture.step().is_none());
+    let svg = picture.to_svg(Theme::Light);
+    let doc = parse(&svg);
+    for cell in puzzle.shape().cells() {
+        let shown = candidates_with_role(&doc, cell, "on");
+        let expected: Vec<u8> = board.candidates(cell).iter().map(Digit::get).collect();
+        assert_eq!(shown, expected, "{}", cell.name(puzzle.shape()));
+    }
+}
+
+#[test]
+fn a_step_marks_its_cells_houses_and_changes_on_the_board_after_it() {
+    let puzzle = Grid::parse(CHAINS).unwrap();
+    let shape = puzzle.shape();
+    let trace = trace_with_boards(&puzzle, Strategy::Human);
+    let mut n_checked = 0;
+    for (idx, (step, board)) in trace.iter().enumerate() {
+        let has_eliminations = step.eliminations().next().is_some();
+        if step.kind != StepKind::Deduction || !has_eliminations || idx % 7 != 0 {
+            continue;
+        }
+        let position = idx + 1;
+        let picture = Picture::at_position(&puzzle, Strategy::Human, position).unwrap();
+        assert_eq!(picture.step(), Some(step));
+        let svg = picture.to_svg(Theme::Light);
+        let doc = parse(&svg);
+        let title = doc.root_element().attribute("aria-label").unwrap();
+        assert_eq!(title, format!("Step {position}: {}", step.text));
+        for &cell in &step.cells {
+            let group = cell_group(&doc, cell).expect("a step's cell is drawn");
+            assert!(roles(group).contains(&"step"), "{}", cell.name(shape));
+        }
+        let n_outlined = doc
+            .descendants()
+            .filter(|n| n.attribute("data-house").is_some())
+            .count();
+        assert_eq!(n_outlined, step.houses.len());
+        for house in &step.houses {
+            assert_eq!(all_with(&doc, "data-house", &house.to_string()).len(), 1);
+        }
+        for cell in shape.cells() {
+            let mut eliminated: Vec<u8> = step
+                .eliminations()
+                .filter(|c| c.cell == cell)
+                .map(|c| c.digit.get())
+                .collect();
+            eliminated.sort();
+            match board.value(cell) {
+                Some(digit) => {
+                    assert_eq!(digit_text(&doc, cell).unwrap().0, symbol(shape, digit));
+                }
+                None => {
+                    assert_eq!(
+                        candidates_with_role(&doc, cell, "elim"),
+                        eliminated,
+                        "{} at step {position}",
+                        cell.name(shape)
+                    );
+                    let on: Vec<u8> = board.candidates(cell).iter().map(Digit::get).collect();
+                    assert_eq!(candidates_with_role(&doc, cell, "on"), on);
+                }
+            }
+        }
+        for candidate in &step.pattern {
+            if board.value(candidate.cell).is_none() {
+                let marked = candidates_with_role(&doc, candidate.cell, "pattern");
+                assert!(marked.contains(&candidate.digit.get()));
+            }
+        }
+        n_checked += 1;
+    }
+    assert!(n_checked >= 3, "only {n_checked} steps checked");
+}
+
+#[test]
+fn fins_and_chain_links_are_drawn() {
+    let puzzle = Grid::parse(CHAINS).unwrap();
+    let shape = puzzle.shape();
+    let trace = trace_with_boards(&puzzle, Strategy::Human);
+    let finned = trace
+        .iter()
+        .position(|(step, _)| !step.fins.is_empty())
+        .expect("a finned fish in this trace");
+    let doc_svg = Picture::at_position(&puzzle, Strategy::Human, finned + 1)
+        .unwrap()
+        .to_svg(Theme::Light);
+    let doc = parse(&doc_svg);
+    for fin in &trace[finned].0.fins {
+        let marked = candidates_with_role(&doc, fin.cell, "fin");
+        assert_eq!(marked, [fin.digit.get()], "{}", fin.name(shape));
+    }
+
+    let chained: Vec<usize> = trace
+        .iter()
+        .enumerate()
+        .filter(|(_, (step, _))| !step.links.is_empty())
+        .map(|(idx, _)| idx)
+        .collect();
+    assert!(!chained.is_empty(), "chains in this trace");
+    for idx in chained {
+        let step = &trace[idx].0;
+        let svg = Picture::at_position(&puzzle, Strategy::Human, idx + 1)
+            .unwrap()
+            .to_svg(Theme::Light);
+        let doc = parse(&svg);
+        let frame = Frame::of(&doc, shape);
+        let side = frame.cell * shape.size() as f64;
+        let lines: Vec<Node> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("line") && n.attribute("data-link").is_some())
+            .collect();
+        assert_eq!(lines.len(), step.links.len(), "{}", step.text);
+        for (line, link) in lines.iter().zip(&step.links) {
+            let expected = match link.kind {
+                LinkKind::Strong => "strong",
+                LinkKind::Weak => "weak",
+            };
+            assert_eq!(line.attribute("data-link"), Some(expected));
+            assert_eq!(
+                line.attribute("stroke-dasharray").is_some(),
+                link.kind == LinkKind::Weak,
+                "weak links are dashed, strong ones solid"
+            );
+            assert!(line.attribute("marker-end").is_some(), "an arrow");
+            let from = link.from[0];
+            assert!(line
+                .attribute("data-from")
+                .unwrap()
+                .contains(&from.name(shape)));
+            for (x, y) in [("x1", "y1"), ("x2", "y2")] {
+                let (x, y) = (number(*line, x), number(*line, y));
+                assert!(x > frame.x && x < frame.x + side && y > frame.y && y < frame.y + side);
+            }
+        }
+    }
+}
+
+#[test]
+fn guesses_show_their_depth_and_what_follows_them_is_tentative() {
+    let puzzle = Grid::parse(CHAINS).unwrap();
+    let trace = trace_with_boards(&puzzle, Strategy::Singles);
+    let second_guess = trace
+        .iter()
+        .enumerate()
+        .filter(|(_, (step, _))| step.kind == StepKind::Guess)
+        .nth(1)
+        .map(|(idx, _)| idx)
+        .expect("the singles trace of this puzzle guesses twice");
+    let tentative = trace[second_guess + 1..]
+        .iter()
+        .position(|(step, _)| step.kind == StepKind::Deduction && step.placements().count() == 1)
+        .map(|k| second_guess + 1 + k)
+        .expect("a placement under the guesses");
+    let position = tentative + 1;
+    let doc_svg = Picture::at_position(&puzzle, Strategy::Singles, position)
+        .unwrap()
+        .to_svg(Theme::Light);
+    let doc = parse(&doc_svg);
+    let guess = &trace[second_guess].0;
+    let guessed = guess.placements().next().unwrap().cell;
+    let group = cell_group(&doc, guessed).unwrap();
+    assert_eq!(group.attribute("data-origin"), Some("guess"));
+    assert_eq!(guess.depth, 2, "the second guess in force");
+    assert_eq!(group.attribute("data-depth"), Some("2"));
+    let depth_text = group
+        .children()
+        .find(|n| n.has_tag_name("text") && n.attribute("data-depth").is_some())
+        .expect("the depth is written by the digit");
+    assert_eq!(depth_text.text(), Some("2"));
+    let placed = trace[tentative].0.placements().next().unwrap().cell;
+    let group = cell_group(&doc, placed).unwrap();
+    assert_eq!(group.attribute("data-origin"), Some("deduced"));
+    assert_eq!(
+        group.attribute("data-depth"),
+        Some(trace[tentative].0.depth.to_string().as_str())
+    );
+}
+
+#[test]
+fn a_position_past_the_end_says_how_long_the_trace_is() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let n_steps = trace_with_boards(&puzzle, Strategy::Human).len();
+    assert!(Picture::at_position(&puzzle, Strategy::Human, n_steps).is_ok());
+    for position in [n_steps + 1, n_steps + 1000] {
+        let short = Picture::at_position(&puzzle, Strategy::Human, position).unwrap_err();
+        assert_eq!(short.n_steps, n_steps);
+    }
+}
+
+#[test]
+fn the_dark_theme_has_its_own_colours() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let light = Picture::of_puzzle(&puzzle).to_svg(Theme::Light);
+    let dark = Picture::of_puzzle(&puzzle).to_svg(Theme::Dark);
+    let fills = |svg: &str| -> (String, String) {
+        let doc = parse(svg);
+        let background = all_with(&doc, "data-layer", "background")[0]
+            .attribute("fill")
+            .unwrap()
+            .to_string();
+        let cell = doc
+            .descendants()
+            .find(|n| n.attribute("data-origin") == Some("given"))
+            .unwrap();
+        let digit = cell
+            .children()
+            .find(|n| n.has_tag_name("text"))
+            .unwrap()
+            .attribute("fill")
+            .unwrap()
+            .to_string();
+        (background, digit)
+    };
+    let (light_background, light_given) = fills(&light);
+    let (dark_background, dark_given) = fills(&dark);
+    assert_eq!(light_background, Palette::LIGHT.surface);
+    assert_eq!(dark_background, Palette::DARK.surface);
+    assert_eq!(light_given, Palette::LIGHT.given);
+    assert_eq!(dark_given, Palette::DARK.given);
+    assert_ne!(light_background, dark_background);
+    assert_ne!(light_given, dark_given);
+}
+
+/// The `light-dark(…, …)` values of a custom property in the page's stylesheet.
+fn stylesheet_colours(css: &str, property: &str) -> (String, String) {
+    let start = css
+        .find(&format!("{property}: light-dark("))
+        .unwrap_or_else(|| panic!("{property} is not in www/stepdoku.css"));
+    let rest = &css[start + property.len() + ": light-dark(".len()..];
+    let end = rest.find(");").expect("the value ends");
+    // A comma separates the two colours, and `rgb(r g b / a)` holds none.
+    let (light, dark) = rest[..end].split_once(", ").expect("two colours");
+    (light.trim().to_string(), dark.trim().to_string())
+}
+
+#[test]
+fn the_palettes_are_the_page_stylesheets_colours() {
+    let css =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/stepdoku.css"))
+            .expect("the page's stylesheet");
+    let (l, d) = (&Palette::LIGHT, &Palette::DARK);
+    let pairs = [
+        ("--sd-surface", l.surface, d.surface),
+        ("--sd-text", l.text, d.text),
+        ("--sd-muted", l.muted, d.muted),
+        ("--sd-line", l.line, d.line),
+        ("--sd-line-strong", l.line_strong, d.line_strong),
+        ("--sd-cell", l.cell, d.cell),
+        ("--sd-given", l.given, d.given),
+        ("--sd-deduced", l.deduced, d.deduced),
+        ("--sd-tentative", l.tentative, d.tentative),
+        ("--sd-guess", l.guess, d.guess),
+        ("--sd-candidate", l.candidate, d.candidate),
+        ("--sd-step-bg", l.step_bg, d.step_bg),
+        ("--sd-step-ring", l.step_ring, d.step_ring),
+        ("--sd-house", l.house, d.house),
+        ("--sd-elim", l.elim, d.elim),
+        ("--sd-restored", l.restored, d.restored),
+        ("--sd-pattern-bg", l.pattern_bg, d.pattern_bg),
+        ("--sd-fin", l.fin, d.fin),
+        ("--sd-dead-bg", l.dead_bg, d.dead_bg),
+        ("--sd-fault", l.fault, d.fault),
+        ("--sd-differ", l.differ, d.differ),
+        ("--sd-link", l.link, d.link),
+    ];
+    for (property, light, dark) in pairs {
+        let (css_light, css_dark) = stylesheet_colours(&css, property);
+        assert_eq!(
+            (css_light.to_lowercase(), css_dark.to_lowercase()),
+            (light.to_string(), dark.to_string()),
+            "{property}"
+        );
+    }
+    // The tint is written `rgb(r g b / opacity)` in the stylesheet.
+    let (css_light, css_dark) = stylesheet_colours(&css, "--sd-house-tint");
+    for (css, tint) in [(css_light, l.house_tint), (css_dark, d.house_tint)] {
+        let inner = css
+            .strip_prefix("rgb(")
+            .and_then(|s| s.strip_suffix(')'))
+            .unwrap_or_else(|| panic!("{css}"));
+        let (rgb, alpha) = inner.split_once(" / ").unwrap();
+        let hex: String = rgb
+            .split_whitespace()
+            .map(|v| format!("{:02x}", v.parse::<u8>().unwrap()))
+            .collect();
+        assert_eq!(format!("#{hex}"), tint.colour, "{css}");
+        assert_eq!(alpha.parse::<f32>().unwrap(), tint.opacity, "{css}");
+    }
+}
+
+#[test]
+fn text_is_escaped() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let title = r#"<b>"Tom & Jerry's" </title></b> ]]> &amp;"#;
+    let svg = Picture::of_puzzle(&puzzle)
+        .with_title(title)
+        .to_svg(Theme::Light);
+    let doc = parse(&svg);
+    let root = doc.root_element();
+    assert_eq!(root.attribute("aria-label"), Some(title));
+    let title_node = root.children().find(|n| n.has_tag_name("title")).unwrap();
+    assert_eq!(title_node.text(), Some(title));
+    assert_eq!(
+        title_node.children().count(),
+        1,
+        "the title is text, not markup"
+    );
+}
+
+#[test]
+fn pencil_marks_show_as_candidates() {
+    // The 729-character line of PUZZLE's first cell narrowed: r1c3 allows only 1, 3 and 9.
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let shape = puzzle.shape();
+    let r1c3 = shape.cell(0, 2);
+    let mut line = String::new();
+    for cell in shape.cells() {
+        for d in 1..=9u8 {
+            let digit = Digit::new(d).unwrap();
+            let allowed = match puzzle.get(cell) {
+                Some(given) => given == digit,
+                None if cell == r1c3 => [1, 3, 9].contains(&d),
+                None => true,
+            };
+            line.push(if allowed { char::from(b'0' + d) } else { '.' });
+        }
+    }
+    let marked = Grid::parse(&line).unwrap();
+    assert!(marked.marks().is_some());
+    let doc_svg = Picture::of_puzzle(&marked).to_svg(Theme::Light);
+    let doc = parse(&doc_svg);
+    let board = Board::new(&marked);
+    let expected: Vec<u8> = board.candidates(r1c3).iter().map(Digit::get).collect();
+    assert!(expected.iter().all(|d| [1, 3, 9].contains(d)) && !expected.is_empty());
+    assert_eq!(candidates_with_role(&doc, r1c3, "on"), expected);
+}
+
+#[test]
+fn a_caption_gives_the_step_and_can_be_left_out() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let step = stepper(&puzzle, Strategy::Human).next_step().unwrap();
+    let with = Picture::at_position(&puzzle, Strategy::Human, 1).unwrap();
+    let without = with.clone().without_caption();
+    let svg = with.to_svg(Theme::Light);
+    let doc = parse(&svg);
+    let caption: String = all_with(&doc, "data-layer", "caption")[0]
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(caption.starts_with("Step 1 · "), "{caption}");
+    assert!(caption.contains(step.technique.name()), "{caption}");
+    let words: Vec<&str> = step.text.split_whitespace().collect();
+    assert!(caption.contains(&words.join(" ")), "{caption}");
+    let svg = without.to_svg(Theme::Light);
+    assert!(all_with(&parse(&svg), "data-layer", "caption").is_empty());
+}
+
+// ─── The command line ───────────────────────────────────────────────────────────────────
+
+/// What a run of the tool gave.
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: i32,
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let stdin = stdin.as_bytes().to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the binary ends");
+    feeder.join().expect("stdin written");
+    Run {
+        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        code: output.status.code().expect("an exit code"),
+    }
+}
+
+/// A path in the temporary directory, named for the test; any old file there is removed.
+fn temp_path(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("stepdoku-render-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = temp_path(name);
+    std::fs::write(&path, contents).expect("write a temporary file");
+    path
+}
+
+/// Checks that an image shows the givens of a puzzle, each in its cell.
+fn assert_shows_givens(svg: &str, puzzle: &str) {
+    let puzzle = Grid::parse(puzzle).unwrap();
+    let shape = puzzle.shape();
+    let doc = parse(svg);
+    let frame = Frame::of(&doc, shape);
+    for cell in shape.cells() {
+        let shown = digit_text(&doc, cell);
+        match puzzle.get(cell) {
+            Some(digit) => {
+                let (text, x, y) = shown.expect("a given is drawn");
+                assert_eq!(text, symbol(shape, digit));
+                assert!(frame.holds(shape, cell, x, y));
+            }
+            None => assert!(shown.is_none(), "{} is empty", cell.name(shape)),
+        }
+    }
+}
+
+#[test]
+fn cli_draws_the_first_puzzle_of_a_file_or_standard_input() {
+    let input = format!("# a collection\n\n{PUZZLE}  # the first\n{CHAINS}\n");
+    let out = run(&["render"], &input);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
+    assert_shows_givens(&out.stdout, PUZZLE);
+
+    let file = temp_file("first.txt", &input);
+    let out = run(&["render", file.to_str().unwrap(), "--theme", "dark"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_shows_givens(&out.stdout, PUZZLE);
+    let doc = parse(&out.stdout);
+    assert_eq!(doc.root_element().attribute("data-theme"), Some("dark"));
+
+    let out = run(&["render", "--puzzle", CHAINS, "--candidates"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let doc = parse(&out.stdout);
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("data-candidate").is_some()));
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn cli_writes_the_image_to_a_file_with_o() {
+    let path = temp_path("step.svg");
+    let out = run(
+        &[
+            "render",
+            "--what",
+            "step",
+            "--step",
+            "5",
+            "-o",
+            path.to_str().unwrap(),
+            "-",
+        ],
+        PUZZLE,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "the image goes to the file only");
+    let svg = std::fs::read_to_string(&path).expect("the image was written");
+    let doc = parse(&svg);
+    let title = doc.root_element().attribute("aria-label").unwrap();
+    let step = {
+        let mut solver = stepper(&Grid::parse(PUZZLE).unwrap(), Strategy::Human);
+        (0..5).filter_map(|_| solver.next_step()).last().unwrap()
+    };
+    assert_eq!(title, format!("Step 5: {}", step.text));
+    let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn cli_draws_a_solution_and_fails_on_none() {
+    let out = run(&["render", "--what", "solution"], PUZZLE);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    let solution = search::solve(&puzzle).unwrap();
+    let doc = parse(&out.stdout);
+    for cell in puzzle.shape().cells() {
+        let (text, _, _) = digit_text(&doc, cell).expect("every digit");
+        assert_eq!(text, symbol(puzzle.shape(), solution.get(cell).unwrap()));
+    }
+
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    let path = temp_path("none.svg");
+    let out = run(
+        &["render", "--what", "solution", "-o", path.to_str().unwrap()],
+        &none,
+    );
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.starts_with("error: line 1: no solution"),
+        "{}",
+        out.stderr
+    );
+    assert!(!path.exists(), "nothing is written for a puzzle that fails");
+
+    let out = run(&["render", "--what", "solution"], SEVERAL);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("warning: line 1: several solutions"),
+        "{}",
+        out.stderr
+    );
+    let doc = parse(&out.stdout);
+    assert!(doc.descendants().any(|n| roles(n).contains(&"differ")));
+}
+
+#[test]
+fn cli_says_how_many_steps_a_trace_has_when_the_step_is_past_its_end() {
+    let puzzle = Grid::parse(PUZZLE).unwrap();
+    for strategy in [Strategy::Human, Strategy::Singles] {
+        let n_steps = trace_with_boards(&puzzle, strategy).len();
+        let last = n_steps.to_string();
+        let out = run(
+            &["render", "--strategy", strategy.name(), "--step", &last],
+            PUZZLE,
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        parse(&out.stdout);
+        let past = (n_steps + 1).to_string();
+        let out = run(
+            &["render", "--strategy", strategy.name(), "--step", &past],
+            PUZZLE,
+        );
+        assert_eq!(out.code, 1);
+        assert!(out.stdout.is_empty());
+        assert!(
+            out.stderr.contains(&format!(
+                "the {} trace of this puzzle has {n_steps} steps",
+                strategy.name()
+            )),
+            "{}",
+            out.stderr
+        );
+    }
+}
+
+#[test]
+fn cli_reports_usage_errors_and_unreadable_input() {
+    for args in [
+        &["render", "--step", "x"][..],
+        &["render", "--step", "-1"],
+        &["render", "--what", "step"],
+        &["render", "--what", "puzzle", "--step", "3"],
+        &["render", "--what", "board"],
+        &["render", "--theme", "sepia"],
+        &["render", "--strategy", "magic", "--step", "1"],
+        &["render", "--candidates=yes"],
+        &["render", "--puzzle", PUZZLE, "puzzle.txt"],
+        &["render", "--unique"],
+        &["solve", "--theme", "dark"],
+    ] {
+        let out = run(args, PUZZLE);
+        assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(
+            out.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let missing = temp_path("missing.txt");
+    let out = run(&["render", missing.to_str().unwrap()], "");
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("cannot open"), "{}", out.stderr);
+
+    let unwritable = temp_path("no-such-dir").join("image.svg");
+    let out = run(&["render", "-o", unwritable.to_str().unwrap()], PUZZLE);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("cannot write"), "{}", out.stderr);
+}
+
+#[test]
+fn cli_fails_an_unreadable_puzzle_or_an_empty_input() {
+    let out = run(&["render"], "# notes only\n12x4\n");
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.starts_with("error: line 2: read 4 cells"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["render", "--puzzle", "not a puzzle"], "");
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.starts_with("error: --puzzle: "),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["render"], "\n# nothing\n");
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("no puzzle"), "{}", out.stderr);
+}
+
+#[test]
+fn cli_help_describes_render() {
+    for args in [&["render", "--help"][..], &["help", "render"]] {
+        let out = run(args, "");
+        assert_eq!(out.code, 0);
+        assert!(
+            out.stdout.contains("Usage: stepdoku render"),
+            "{}",
+            out.stdout
+        );
+    }
+    let out = run(&["--help"], "");
+    assert!(out.stdout.contains("render"), "{}", out.stdout);
+}

@@ -1,0 +1,39 @@
+// The iframe page (embed.html): one board set up from the page's own URL hash (link.js), for
+// sites that cannot add a module script: `embed.html#p=<puzzle>&s=human&n=42&readonly`.
+// It tells the page around it how tall it is, so that page may size the iframe to fit.
+
+import './stepdoku-board.js';
+import { LINK_OPTIONS, readLink } from './link.js';
+
+const board = document.querySelector('stepdoku-board');
+
+/** Sets the board up as the hash says; options the hash leaves out are removed. */
+function followHash() {
+  const { line, strategy, step, options } = readLink(location.hash);
+  const attributes = {
+    ...Object.fromEntries(LINK_OPTIONS.map((name) => [name, options[name] ?? null])),
+    puzzle: line,
+    strategy,
+    step: step > 0 ? String(step) : null,
+  };
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null) {
+      board.removeAttribute(name);
+    } else if (board.getAttribute(name) !== value) {
+      board.setAttribute(name, value);
+    }
+  }
+}
+
+followHash();
+window.addEventListener('hashchange', followHash);
+
+// { type: 'stepdoku:resize', height } to the embedding page whenever the height changes.
+let lastHeight = 0;
+new ResizeObserver(() => {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height !== lastHeight && window.parent !== window) {
+    lastHeight = height;
+    window.parent.postMessage({ type: 'stepdoku:resize', height }, '*');
+  }
+}).observe(document.documentElement);

@@ -1,0 +1,10 @@
+// The requests the solver worker (worker.js) answers, and the wasm module (wasm.js) each one
+// needs: the worker client sends a module to a worker before the first request that needs it.
+
+export const MODULE_OF_REQUEST = Object.freeze({
+  analyze: 'core',
+  start: 'full',
+  steps: 'full',
+  rate: 'full',
+  rateMore: 'full',
+});
