@@ -8,9 +8,12 @@ cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 export RUSTFLAGS="${STEPDOKU_WASM_RUSTFLAGS:--C target-feature=+simd128}"
-# Each module in a target directory of its own, so both stay cached between runs.
+# Each module in a target directory of its own, so both stay cached between runs. The small
+# module is optimised for size: it is on the way to the first interactive grid (53 KB instead
+# of 66 KB gzipped), and its searches are verdicts, microseconds on a 9×9 either way.
 cargo build --lib --release --target wasm32-unknown-unknown
-cargo build --lib --release --target wasm32-unknown-unknown --no-default-features \
+CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
+  cargo build --lib --release --target wasm32-unknown-unknown --no-default-features \
   --target-dir target/wasm-core
 
 bind() { # NAME WASM

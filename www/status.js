@@ -9,6 +9,7 @@ const VERDICT_ICONS = {
   several: '≠',
   none: '✕',
   invalid: '!',
+  failed: '!',
   pending: '…',
   cancelled: '–',
   idle: '·',

@@ -143,6 +143,7 @@ const NO_RATING = {
     'Not rated: the puzzle has several solutions, and a rating needs exactly one. Add givens until the verdict is unique.',
   none: 'Not rated: the puzzle has no solution.',
   invalid: 'Not rated until the puzzle can be read and has no duplicate givens.',
+  failed: 'Not rated: the solver could not run.',
   cancelled: 'Not rated: the check was cancelled. Press Solve to check again.',
 };
 
@@ -243,8 +244,12 @@ class StepdokuBoard extends HTMLElement {
         this.wakeObserver?.disconnect();
         this.playObserver?.disconnect();
         this.shadowRoot.replaceChildren();
+        // A board put back starts afresh, from its attributes.
         this.started = null;
         this.puzzle = null;
+        this.mode = 'edit';
+        this.verdictLine = null;
+        this.ratingLine = null;
         this.isAwake = false;
       }
     });
@@ -592,7 +597,7 @@ class StepdokuBoard extends HTMLElement {
           settle(
             error instanceof CancelledError
               ? { kind: 'cancelled', message: 'Check cancelled. Press Solve to check again.' }
-              : { kind: 'invalid', message: `The solver failed: ${error?.message ?? error}` },
+              : { kind: 'failed', message: `The solver failed: ${error?.message ?? error}` },
           ),
       );
     }, VERDICT_DELAY_MS);
@@ -709,11 +714,11 @@ class StepdokuBoard extends HTMLElement {
 
   /** Starts the trace of the current puzzle, unless one is already loaded. */
   ensureTrace() {
-    this.wake();
     if (this.mode !== 'trace' || !this.playback.player) {
       this.mode = 'trace';
       this.playback.load(this.puzzle, this.strategy);
     }
+    this.wake();
   }
 
   togglePlay() {

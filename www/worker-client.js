@@ -37,6 +37,15 @@ function startWorker(url, name) {
   return worker;
 }
 
+/** The error of a worker that could not start, with what a site owner can do about it. */
+function cannotStart(why) {
+  const hint =
+    WORKER_URL.origin === location.origin
+      ? ''
+      : " Loaded from another origin, it starts from a blob: URL, which the page's Content-Security-Policy must allow (worker-src blob:).";
+  return new Error(`The solver worker ${WORKER_URL.href} could not start${why}.${hint}`);
+}
+
 /**
  * Talks to www/worker.js, started on the first request. Events: `busy` (detail: true when a request has run longer than
  * BUSY_AFTER_MS, false when none has), `restart` (the worker was replaced: traces are gone)
@@ -60,7 +69,7 @@ export class WorkerClient extends EventTarget {
     try {
       this.worker = startWorker(WORKER_URL, this.name);
     } catch (error) {
-      this.fail(new Error(`The solver worker could not start: ${error.message}`));
+      this.fail(cannotStart(`: ${error.message}`));
       return;
     }
     let isStarted = false;
@@ -74,7 +83,7 @@ export class WorkerClient extends EventTarget {
       if (isStarted) {
         this.failAll(new Error(`The solver worker failed${why}.`));
       } else {
-        this.fail(new Error(`The solver worker ${WORKER_URL.href} could not start${why}.`));
+        this.fail(cannotStart(why));
       }
     };
   }

@@ -14,7 +14,9 @@
 //! `n` cells for `n − 1` digits. So A or B holds `z`, and a cell seeing every `z` of both
 //! loses it.
 
-use super::util::{and_list, candidates_of, digit_names, geometry, with_cell_width, CellSet};
+use super::util::{
+    and_list, candidates_of, digit_names, geometry, sort_candidates, with_cell_width, CellSet,
+};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
@@ -80,14 +82,27 @@ impl<const W: usize> Als<W> {
 }
 
 /// Every almost locked set of up to [`MAX_ALS_CELLS`] cells, smallest first, each cell set once.
+fn all_als<const W: usize>(board: &Board) -> Vec<Als<W>> {
+    let g = geometry(board.shape());
+    als_cells(board)
+        .into_iter()
+        .map(|(h, cells, digits)| {
+            let set = CellSet::<W>::of(&cells);
+            make_als(board, g.house(h), cells, set, digits, g.size)
+        })
+        .collect()
+}
+
+/// The house id, cells and digits of every almost locked set of up to [`MAX_ALS_CELLS`]
+/// cells, smallest first, each cell set once. It does not depend on the [`CellSet`] width, so
+/// the module holds one copy of it and of its sort.
 ///
 /// A set inside one row or column is found from that line; a box keeps only sets that span
 /// two of its rows and two of its columns, and a column only sets of two or more cells.
-fn all_als<const W: usize>(board: &Board) -> Vec<Als<W>> {
+fn als_cells(board: &Board) -> Vec<(usize, Vec<Cell>, DigitSet)> {
     let shape = board.shape();
     let g = geometry(shape);
-    let n = g.size;
-    let mut found: Vec<Als<W>> = Vec::new();
+    let mut found: Vec<(usize, Vec<Cell>, DigitSet)> = Vec::new();
     let mut picked: Vec<Cell> = Vec::with_capacity(MAX_ALS_CELLS);
     for (h, cells) in g.house_cells.iter().enumerate() {
         let empty: Vec<Cell> = cells
@@ -110,12 +125,14 @@ fn all_als<const W: usize>(board: &Board) -> Vec<Als<W>> {
                 }
             };
             if is_kept {
-                let set = CellSet::<W>::of(&cells);
-                found.push(make_als(board, house, cells, set, digits, n));
+                found.push((h, cells, digits));
             }
         }
     }
-    found.sort_by(|a, b| (a.cells.len(), &a.cells).cmp(&(b.cells.len(), &b.cells)));
+    // No cell set is found twice, so size and cells alone give the order the stable sort
+    // gave. The house id (sets are found house by house) would break a tie the same way; it
+    // makes the key total without resting on that argument.
+    found.sort_unstable_by(|a, b| (a.1.len(), &a.1, a.0).cmp(&(b.1.len(), &b.1, b.0)));
     found
 }
 
@@ -237,7 +254,7 @@ fn als_xz_w<const W: usize>(board: &Board) -> Option<Step> {
                 if victims.is_empty() {
                     continue;
                 }
-                victims.sort_by_key(|v| (v.cell, v.digit));
+                sort_candidates(&mut victims);
                 let text = format!(
                     "ALS-XZ: {} and {} are each one digit short of locked; they share {x}, and every {x} of one sees every {x} of the other, so at most one holds {x} and the other is locked without it; so one of them holds {}, and {}",
                     a.name(shape),
@@ -317,7 +334,7 @@ fn als_xy_wing_w<const W: usize>(board: &Board) -> Option<Step> {
                 if victims.is_empty() {
                     continue;
                 }
-                victims.sort_by_key(|v| (v.cell, v.digit));
+                sort_candidates(&mut victims);
                 let text = format!(
                     "ALS-XY-Wing: the pivot {} shares {x} with {} and {y} with {}, each time with every one seeing every other; if neither outer set held {}, both would be locked and hold {x} and {y}, leaving the pivot short of two digits; so one of them holds it, and {}",
                     pivot.name(shape),

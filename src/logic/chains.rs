@@ -25,7 +25,7 @@
 //! - two digits `x`, `y` in cells that see each other: `y` leaves `A`'s cell and `x` leaves
 //!   `B`'s.
 
-use super::util::{geometry, with_cell_width, CellSet, Geometry};
+use super::util::{geometry, sort_candidates, sort_keys, with_cell_width, CellSet, Geometry};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Shape};
@@ -536,7 +536,7 @@ fn chain_step<const W: usize>(
     }
     let (first, last) = (nodes[0], nodes[nodes.len() - 1]);
     let mut victims = found.victims.clone();
-    victims.sort_by_key(|v| (v.cell, v.digit));
+    sort_candidates(&mut victims);
     let losses = describe_losses(shape, &victims);
     let ends = if family == Family::X {
         format!(
@@ -618,15 +618,16 @@ pub(crate) fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
 pub fn remote_pair(board: &Board) -> Option<Step> {
     let shape = board.shape();
     let g = geometry(shape);
-    let mut pairs: Vec<DigitSet> = shape
+    let mut pairs: Vec<u32> = shape
         .cells()
         .map(|c| board.candidates(c))
         .filter(|s| s.len() == 2)
+        .map(|s| s.bits())
         .collect();
-    pairs.sort_by_key(|s| s.bits());
+    sort_keys(&mut pairs);
     pairs.dedup();
     let mut best: Option<(Vec<Cell>, Vec<Candidate>)> = None;
-    for pair in pairs {
+    for pair in pairs.into_iter().map(DigitSet::from_bits) {
         let cells: Vec<Cell> = shape
             .cells()
             .filter(|&c| board.candidates(c) == pair)
@@ -686,7 +687,7 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
         }
     }
     let (path, mut victims) = best?;
-    victims.sort_by_key(|v| (v.cell, v.digit));
+    sort_candidates(&mut victims);
     let pair = board.candidates(path[0]);
     let names: Vec<String> = path.iter().map(|c| c.name(shape)).collect();
     let text = format!(

@@ -8,7 +8,7 @@
 //! - Wrap: when two candidates of the same colour see each other, that colour is false.
 
 use super::util::{
-    and_list, cell_list, eliminate_from, geometry, lose_text, Geometry, HousePlaces,
+    and_list, cell_list, eliminate_from, geometry, lose_text, sort_cells, Geometry, HousePlaces,
 };
 use super::Rung;
 use crate::digits::Digit;
@@ -57,7 +57,7 @@ fn clusters(geo: &Geometry, places: &HousePlaces, digit: Digit) -> Vec<Cluster> 
         return Vec::new();
     }
     let mut vertices: Vec<Cell> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
-    vertices.sort();
+    sort_cells(&mut vertices);
     vertices.dedup();
     let slot = |cell: Cell| vertices.binary_search(&cell).expect("an end of an edge");
     let mut colour_of: Vec<Option<usize>> = vec![None; vertices.len()];

@@ -21,7 +21,7 @@
 //!  . . . | . . . | . - .
 //! ```
 
-use super::util::{bit_positions, geometry, lines_text, removal_text, HousePlaces};
+use super::util::{bit_positions, geometry, lines_text, removal_text, sort_cells, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, House, HouseKind, Shape};
@@ -485,7 +485,7 @@ fn fish_step(board: &Board, fish: &Fish, technique: Technique) -> Step {
         .filter(|&cell| board.has_candidate(cell, digit))
         .collect();
     let mut targets = fish.targets.clone();
-    targets.sort();
+    sort_cells(&mut targets);
     let changes: Vec<Change> = targets
         .iter()
         .map(|&cell| Change::Eliminate { cell, digit })

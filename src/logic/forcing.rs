@@ -17,7 +17,7 @@
 //! and there are far more candidates, premises come only from two-candidate cells and
 //! conjugate pairs, and the nested finder is skipped: such puzzles may need search sooner.
 
-use super::util::{and_list, geometry, Geometry};
+use super::util::{and_list, geometry, sort_keys, Geometry};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
@@ -421,13 +421,19 @@ fn max_premises(shape: Shape) -> usize {
 /// candidates first, then in reading order.
 fn cells_by_count(board: &Board) -> Vec<Cell> {
     let max = max_premises(board.shape());
-    let mut cells: Vec<Cell> = board
+    // The key is the count of candidates, then the cell (below 2^16): the cells come in
+    // reading order, so among cells with as many candidates it keeps reading order, as the
+    // stable sort by count alone did.
+    let mut keys: Vec<u32> = board
         .shape()
         .cells()
         .filter(|&c| (2..=max).contains(&board.candidates(c).len()))
+        .map(|c| (board.candidates(c).len() as u32) << 16 | c.index() as u32)
         .collect();
-    cells.sort_by_key(|&c| board.candidates(c).len());
-    cells
+    sort_keys(&mut keys);
+    keys.into_iter()
+        .map(|key| Cell::new((key & 0xffff) as usize))
+        .collect()
 }
 
 fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
@@ -508,7 +514,9 @@ pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
 pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
     let shape = board.shape();
     let g = geometry(shape);
-    let mut units: Vec<(usize, usize, Digit)> = Vec::new();
+    // Each unit is a key (see `sort_keys`): the number of places, the house id and the digit
+    // index, the last two below 2^8.
+    let mut units: Vec<u32> = Vec::new();
     for (h, cells) in g.house_cells.iter().enumerate() {
         for digit in shape.all_digits().iter() {
             let n_places = cells
@@ -516,15 +524,19 @@ pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
                 .filter(|&&c| board.has_candidate(c, digit))
                 .count();
             if (2..=max_premises(shape)).contains(&n_places) {
-                units.push((n_places, h, digit));
+                units.push((n_places as u32) << 16 | (h as u32) << 8 | digit.index() as u32);
             }
         }
     }
-    units.sort_by_key(|&(n, _, _)| n);
+    // The units come by house, then digit, so sorting the whole key keeps that order among
+    // units with as many places, as the stable sort by count alone did; no two are equal.
+    sort_keys(&mut units);
     [Reach::Singles, Reach::LockedCandidates]
         .into_iter()
         .find_map(|reach| {
-            units.iter().find_map(|&(_, h, digit)| {
+            units.iter().find_map(|&unit| {
+                let h = (unit >> 8 & 0xff) as usize;
+                let digit = Digit::from_index((unit & 0xff) as usize);
                 let premises: Vec<Candidate> = g.house_cells[h]
                     .iter()
                     .filter(|&&c| board.has_candidate(c, digit))

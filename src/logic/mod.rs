@@ -82,18 +82,22 @@ pub fn human_ladder(uniqueness: Uniqueness) -> Ladder {
             als::RUNGS,
             forcing::RUNGS,
         ];
-        let mut rungs: Vec<Rung> = families
+        let mut rungs: Vec<(usize, Rung)> = families
             .into_iter()
             .flatten()
             .copied()
             .filter(keep_uniqueness)
+            .enumerate()
             .collect();
-        rungs.sort_by(|a, b| {
+        // Rungs of equal difficulty keep the order of the families above: the position in
+        // that list breaks ties, so the unstable sort gives the order a stable one would.
+        rungs.sort_unstable_by(|(i, a), (j, b)| {
             a.technique
                 .difficulty()
                 .total_cmp(&b.technique.difficulty())
+                .then(i.cmp(j))
         });
-        rungs
+        rungs.into_iter().map(|(_, rung)| rung).collect()
     };
     match uniqueness {
         Uniqueness::Known => WITH_UNIQUENESS.get_or_init(|| build(|_| true)),

@@ -21,7 +21,7 @@
 //! strong link in a box, or a weak link in a box between two parallel lines); the Empty
 //! Rectangle uses a box whose places lie on one row and one column as a strong link.
 
-use super::util::{eliminate_from, geometry, lose_text, sees, Geometry, HousePlaces};
+use super::util::{eliminate_from, geometry, lose_text, sees, sort_cells, Geometry, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, House, HouseKind, Shape};
@@ -93,7 +93,7 @@ fn seeing_both(board: &Board, geo: &Geometry, digit: Digit, x: Cell, y: Cell) ->
         .copied()
         .filter(|&c| c != y && sees(geo, c, y) && board.has_candidate(c, digit))
         .collect();
-    cells.sort();
+    sort_cells(&mut cells);
     cells
 }
 

@@ -314,6 +314,40 @@ pub fn eliminate_from(board: &Board, digit: Digit, cells: &[Cell]) -> Vec<Change
         .collect()
 }
 
+/// Sorts `u32` keys, smallest first.
+///
+/// The compiler makes a copy of the sort for each type of element (and each comparison), and
+/// a copy for a small type takes several kilobytes of the WebAssembly module. So finders sort
+/// cells, candidates and digit sets as `u32` keys through this one function. Each key stands
+/// for one element, so equal keys are equal elements, and the unstable sort gives the order
+/// a stable one would.
+pub fn sort_keys(keys: &mut [u32]) {
+    keys.sort_unstable();
+}
+
+/// Sorts cells in reading order, through [`sort_keys`].
+pub fn sort_cells(cells: &mut [Cell]) {
+    let mut keys: Vec<u32> = cells.iter().map(|c| c.index() as u32).collect();
+    sort_keys(&mut keys);
+    for (cell, key) in cells.iter_mut().zip(keys) {
+        *cell = Cell::new(key as usize);
+    }
+}
+
+/// Sorts candidates by cell, then digit, through [`sort_keys`].
+pub fn sort_candidates(candidates: &mut [Candidate]) {
+    // A digit index is below 32, so five bits hold it under the cell index.
+    let mut keys: Vec<u32> = candidates
+        .iter()
+        .map(|v| (v.cell.index() as u32) << 5 | v.digit.index() as u32)
+        .collect();
+    sort_keys(&mut keys);
+    for (v, key) in candidates.iter_mut().zip(keys) {
+        let cell = Cell::new((key >> 5) as usize);
+        *v = Candidate::new(cell, Digit::from_index((key & 31) as usize));
+    }
+}
+
 /// What a list of eliminations removes, grouped by cell: "3 and 6 from r8c1 and r8c2; 3 from
 /// r8c5". Cells that lose the same digits share a group; groups keep the order of first use.
 pub fn removal_text(shape: Shape, changes: &[Change]) -> String {
@@ -422,14 +456,17 @@ pub fn find_locked_set<T>(
     extend(masks, k, 0, &mut chosen, 0, &mut check)
 }
 
-/// Calls `$func::<W>($args…)` with the [`CellSet`] width `W` that fits the shape.
+/// Calls `$func::<W>($args…)` with a [`CellSet`] width `W` that fits the shape.
+///
+/// Only three widths are used, so each generic finder is compiled three times rather than
+/// five: shapes up to 9×9 take 2 words (the 1 word of 4×4 to 8×8 would be a little faster on
+/// those small grids), 12×12 and 16×16 take 4, and 25×25 takes 10. Spare words stay empty,
+/// so a finder's result does not depend on the width.
 macro_rules! with_cell_width {
     ($shape:expr, $func:ident ( $($arg:expr),* $(,)? )) => {
         match $crate::logic::util::words_for($shape) {
-            1 => $func::<1>($($arg),*),
-            2 => $func::<2>($($arg),*),
-            3 => $func::<3>($($arg),*),
-            4 => $func::<4>($($arg),*),
+            0..=2 => $func::<2>($($arg),*),
+            3..=4 => $func::<4>($($arg),*),
             _ => $func::<10>($($arg),*),
         }
     };

@@ -11,7 +11,7 @@
 //! ```
 
 use super::util::{
-    candidates_of, eliminate_from, geometry, lose_text, sees, Geometry, HousePlaces,
+    candidates_of, eliminate_from, geometry, lose_text, sees, sort_cells, Geometry, HousePlaces,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
@@ -63,7 +63,7 @@ fn targets(
                 && all.iter().all(|&x| x == around || sees(geo, c, x))
         })
         .collect();
-    cells.sort();
+    sort_cells(&mut cells);
     cells
 }
 

@@ -169,6 +169,34 @@ test('a board that cannot load its wasm says so in its own box and fires error',
   await new Promise((resolve) => broken.server.close(resolve));
 });
 
+test('from a CDN under a CSP that forbids blob: workers, the board says why it cannot solve', async () => {
+  const policy = `default-src 'self'; script-src 'self' ${cdn.url} 'wasm-unsafe-eval'; connect-src ${cdn.url}; style-src 'self'; worker-src 'self'`;
+  const csp = await startServer({
+    port: 0,
+    root: hostDir,
+    headers: () => ({ 'Content-Security-Policy': policy }),
+  });
+  await writeFile(
+    join(hostDir, 'no-blob.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+      <title>No blob</title><script type="module" src="${cdn.url}stepdoku-board.js"></script></head>
+      <body><stepdoku-board puzzle="${PUZZLES.easy}"></stepdoku-board></body></html>`,
+  );
+  const { page } = await open(`${csp.url}no-blob.html`);
+  await boardsReady(page);
+  // The grid works (the small module runs on the page); the verdict needs the worker.
+  await cell(page, 1, 1).filter({ hasText: '8' }).waitFor();
+  await page.getByRole('status').filter({ hasText: 'worker-src blob:' }).waitFor();
+  const fired = await page.evaluate(() => window.boardErrors);
+  assert.ok(
+    fired.some((m) => /solver worker .* could not start/.test(m)),
+    fired.join('\n'),
+  );
+  await page.screenshot({ path: join(ARTIFACTS, 'embed-no-blob-worker.png') });
+  await page.close();
+  await new Promise((resolve) => csp.server.close(resolve));
+});
+
 test('the example article: strict CSP, one wasm fetch, lazy and independent boards', async () => {
   const csp = await startServer({
     port: 0,
@@ -178,6 +206,8 @@ test('the example article: strict CSP, one wasm fetch, lazy and independent boar
   await boardsReady(page);
   const lesson = page.locator('stepdoku-board.lesson');
   const playground = page.locator('stepdoku-board.playground');
+  // The board below the fold does nothing yet: no verdict until it is scrolled to.
+  assert.equal(await playground.getByRole('status').innerText(), '');
 
   // The watch-only board plays once in view, with only the controls it asked for.
   await page.waitForFunction(() =>
@@ -197,8 +227,6 @@ test('the example article: strict CSP, one wasm fetch, lazy and independent boar
   assert.match(await first.getAttribute('aria-description'), /^empty/);
   assert.equal(await lesson.getByRole('grid').getAttribute('aria-readonly'), 'true');
 
-  // The board below the fold has done nothing yet: no verdict until it is scrolled to.
-  assert.equal(await playground.getByRole('status').innerText(), '');
   await playground.getByRole('grid').scrollIntoViewIfNeeded();
   await playground.getByRole('status').filter({ hasText: 'Unique solution' }).waitFor();
   await playground.getByRole('gridcell', { name: 'Row 1, column 2', exact: true }).click();

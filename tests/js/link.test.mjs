@@ -1,0 +1,45 @@
+// What a URL hash names (www/link.js), for the app page and the iframe page.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { linkHash, readLink } from '../../www/link.js';
+
+const LINE = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
+
+test('a position round-trips through its hash', () => {
+  for (const position of [
+    { line: LINE, strategy: 'human', step: 42 },
+    { line: LINE, strategy: 'backtracking', step: 1 },
+  ]) {
+    const read = readLink(linkHash(position));
+    assert.deepEqual({ line: read.line, strategy: read.strategy, step: read.step }, position);
+  }
+});
+
+test('step 0 links to the puzzle alone', () => {
+  assert.equal(linkHash({ line: LINE, strategy: 'human', step: 0 }), `#p=${LINE}`);
+  assert.deepEqual(readLink(`#p=${LINE}`), { line: LINE, strategy: null, step: 0, options: {} });
+});
+
+test('a step that is not a positive whole number is step 0', () => {
+  for (const n of ['', 'x', '-3', '2.5', '0']) {
+    assert.equal(readLink(`#p=${LINE}&n=${n}`).step, 0, `n=${n}`);
+  }
+});
+
+test('board options: a bare name is set, spaces come as +, other names are ignored', () => {
+  const { options } = readLink(
+    `#p=${LINE}&readonly&controls=play+step+speed&theme=dark&speed=4&autoplay=&evil=1`,
+  );
+  assert.deepEqual(options, {
+    controls: 'play step speed',
+    readonly: '',
+    autoplay: '',
+    theme: 'dark',
+    speed: '4',
+  });
+});
+
+test('an empty hash names nothing', () => {
+  assert.deepEqual(readLink(''), { line: null, strategy: null, step: 0, options: {} });
+});
