@@ -2,9 +2,9 @@
 
 mod common;
 
-use common::{data_path, SEEDS, SEED_SEVERAL};
+use common::{data_path, run, run_bytes, Run, SEEDS, SEED_SEVERAL};
 use serde_json::Value;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use stepdoku::{search, Grid, Shape};
@@ -12,46 +12,6 @@ use stepdoku::{search, Grid, Shape};
 /// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
 const SINGLES_ONLY: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-
-/// What a run of the tool gave.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-impl Run {
-    fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-}
-
-/// Runs the tool with arguments, feeding `stdin` to it.
-fn run(args: &[&str], stdin: &str) -> Run {
-    run_bytes(args, stdin.as_bytes())
-}
-
-fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let stdin = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary ends");
-    feeder.join().expect("stdin written");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("an exit code"),
-    }
-}
 
 /// A file in the temporary directory, named for the test, with these contents.
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {

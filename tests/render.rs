@@ -3,10 +3,11 @@
 //! user runs it. Every puzzle is written here or made from the core, so nothing needs
 //! `../shared`.
 
+mod common;
+
+use common::run;
 use roxmltree::{Document, Node};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use stepdoku::render::{Palette, Picture, Theme};
 use stepdoku::trace::LinkKind;
 use stepdoku::{search, stepper, Board, Cell, Digit, Grid, Shape, Step, StepKind, Strategy};
@@ -641,35 +642,6 @@ fn a_caption_gives_the_step_and_can_be_left_out() {
 }
 
 // ─── The command line ───────────────────────────────────────────────────────────────────
-
-/// What a run of the tool gave.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn run(args: &[&str], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let stdin = stdin.as_bytes().to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary ends");
-    feeder.join().expect("stdin written");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("an exit code"),
-    }
-}
 
 /// A path in the temporary directory, named for the test; any old file there is removed.
 fn temp_path(name: &str) -> PathBuf {

@@ -28,21 +28,14 @@ const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution'];
  * always `cell`, then its digit's origin, then the roles it plays in what is shown.
  */
 const ORIGIN_PART = ['cell-empty', 'cell-given', 'cell-placed', 'cell-guess', 'cell-solution'];
-const FLAG_PARTS = [
-  [Flag.STEP, 'cell-step'],
-  [Flag.CONTRADICTION, 'cell-step'],
-  [Flag.FAULT, 'cell-fault'],
-  [Flag.DIFFER, 'cell-fault'],
+const ROLE_PARTS = [
+  [Flag.STEP | Flag.CONTRADICTION, 'cell-step'],
+  [Flag.FAULT | Flag.DIFFER, 'cell-fault'],
 ];
 
 function cellPart(origin, flags) {
-  let part = `cell ${ORIGIN_PART[origin]}`;
-  for (const [flag, name] of FLAG_PARTS) {
-    if (flags & flag && !part.includes(name)) {
-      part += ` ${name}`;
-    }
-  }
-  return part;
+  const roles = ROLE_PARTS.filter(([mask]) => flags & mask).map(([, name]) => name);
+  return ['cell', ORIGIN_PART[origin], ...roles].join(' ');
 }
 
 function el(tag, className, attributes = {}) {

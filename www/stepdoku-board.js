@@ -411,7 +411,6 @@ class StepdokuBoard extends HTMLElement {
     }
     if (entry.intersectionRatio >= AUTOPLAY_RATIO) {
       if (!this.playback.isPlaying) {
-        this.wake();
         this.ensureTrace();
         this.playback.play();
         this.isAutoPlaying = true;

@@ -50,6 +50,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { CHROMIUM } from '../../tests/e2e/helpers.mjs';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -86,22 +87,6 @@ const PROFILES = {
   },
 };
 
-/** The same launch as tests/e2e/helpers.mjs: system Chromium, headless, these flags. */
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  viewport: { width: 1280, height: 900 },
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 const IDLE_MS = 2000;
 const TIMEOUT_MS = 120000;
@@ -242,7 +227,7 @@ function watchServer(server, servedRoot) {
 /** One cold load of `url`: a fresh profile, the probe, the network log; returns the figures. */
 async function coldLoad(url, profile) {
   const dir = await mkdtemp(join(tmpdir(), 'stepdoku-weight-profile-'));
-  const context = await chromium.launchPersistentContext(dir, LAUNCH);
+  const context = await chromium.launchPersistentContext(dir, CHROMIUM);
   try {
     const page = await context.newPage();
     await page.addInitScript(probe);

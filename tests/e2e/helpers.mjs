@@ -30,6 +30,23 @@ export const PUZZLES = {
     'W........P..D..TYN...O..M',
 };
 
+/** How every browser test and benchmark launches Chromium: the system's, headless. */
+export const CHROMIUM = Object.freeze({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  viewport: { width: 1280, height: 900 },
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
 /**
  * Starts the server and the browser, with a fresh profile directory (Playwright passes it
  * to Chromium as --user-data-dir); returns `{ url, browser, close }`, `browser` being the
@@ -38,21 +55,7 @@ export const PUZZLES = {
 export async function launch() {
   const { server, url } = await startServer({ port: 0 });
   const profile = await mkdtemp(join(tmpdir(), 'stepdoku-chromium-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launchPersistentContext(profile, CHROMIUM);
   await mkdir(ARTIFACTS, { recursive: true });
   return {
     url,
