@@ -174,6 +174,9 @@ pub fn techniques() -> JsValue {
 /// page's thread loads a module built without them (`--no-default-features`), a fraction of
 /// the size, and its worker loads the whole module when a trace or a rating is first asked for.
 #[cfg(feature = "explainer")]
+pub use explainer::{rate, Solver};
+
+#[cfg(feature = "explainer")]
 mod explainer {
     use super::{parse, to_js};
     use crate::rating::{Level, Rater, Rating};
