@@ -579,7 +579,11 @@ class StepdokuBoard extends HTMLElement {
    */
   askVerdict() {
     const line = this.puzzle.line;
-    if (!this.isAwake || this.verdictLine === line) {
+    if (!this.isAwake) {
+      this.verdict = { kind: 'pending', message: 'Checked once the board comes into view.' };
+      return;
+    }
+    if (this.verdictLine === line) {
       return;
     }
     this.verdictLine = line;
