@@ -1030,11 +1030,18 @@ impl<'a> Painter<'a> {
                     roles.push(role);
                 }
             }
+            writeln!(
+                out,
+                r#"<g data-candidate="{}" data-roles="{}">"#,
+                candidate.digit.get(),
+                roles.join(" ")
+            )?;
             if self.shape().size() == 25 {
                 self.paint_candidate_dot(out, candidate, &roles)?;
             } else {
                 self.paint_candidate_text(out, candidate, &roles)?;
             }
+            writeln!(out, "</g>")?;
         }
         Ok(())
     }
@@ -1051,12 +1058,6 @@ impl<'a> Painter<'a> {
         let (cx, cy) = slot.centre();
         let font_size = CELL / shape.box_cols() as f64 * 0.78;
         let has = |role: &str| roles.contains(&role);
-        writeln!(
-            out,
-            r#"<g data-candidate="{}" data-roles="{}">"#,
-            candidate.digit.get(),
-            roles.join(" ")
-        )?;
         if has("pattern") {
             writeln!(
                 out,
@@ -1121,7 +1122,7 @@ impl<'a> Painter<'a> {
                 N((0.12 * font_size).max(1.2)),
             )?;
         }
-        writeln!(out, "</g>")
+        Ok(())
     }
 
     fn paint_candidate_dot(
@@ -1135,12 +1136,6 @@ impl<'a> Painter<'a> {
         let (cx, cy) = slot.centre();
         let side = slot.width.min(slot.height);
         let has = |role: &str| roles.contains(&role);
-        writeln!(
-            out,
-            r#"<g data-candidate="{}" data-roles="{}">"#,
-            candidate.digit.get(),
-            roles.join(" ")
-        )?;
         if has("pattern") {
             writeln!(out, r#"<rect {} rx="1" fill="{}"/>"#, slot, c.pattern_bg)?;
         }
@@ -1173,7 +1168,7 @@ impl<'a> Painter<'a> {
                 N(radius * side)
             )?;
         }
-        writeln!(out, "</g>")
+        Ok(())
     }
 
     /// The ring of a cell with a role: the step's, a dead end's (double), a digit taken out
