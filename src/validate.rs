@@ -50,6 +50,25 @@ pub fn first_conflict(grid: &Grid) -> Option<Conflict> {
     })
 }
 
+/// Every cell whose digit another cell of one of its houses also holds, in reading order:
+/// all the cells at fault when a person's digits clash, not only the first pair.
+pub fn conflicting_cells(grid: &Grid) -> Vec<Cell> {
+    let shape = grid.shape();
+    let mut at_fault = vec![false; shape.n_cells()];
+    for house in shape.houses() {
+        let cells = shape.cells_of(house);
+        for (i, &a) in cells.iter().enumerate() {
+            for &b in &cells[i + 1..] {
+                if grid.get(a).is_some() && grid.get(a) == grid.get(b) {
+                    at_fault[a.index()] = true;
+                    at_fault[b.index()] = true;
+                }
+            }
+        }
+    }
+    shape.cells().filter(|c| at_fault[c.index()]).collect()
+}
+
 /// Why a puzzle cannot be solved as given.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleError {
@@ -188,6 +207,22 @@ mod tests {
 
     fn message(text: &str) -> String {
         check_text(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn conflicting_cells_names_every_cell_of_every_clash() {
+        // Three 5s in row 1 (one also clashing in box 1 with r2c2), and two 7s in column 9.
+        let mut text = format!("5..5.5...{}", ".".repeat(72));
+        text.replace_range(10..11, "5");
+        text.replace_range(17..18, "7");
+        text.replace_range(80..81, "7");
+        let grid = Grid::parse(&text).unwrap();
+        let names: Vec<String> = conflicting_cells(&grid)
+            .into_iter()
+            .map(|c| c.name(grid.shape()))
+            .collect();
+        assert_eq!(names, ["r1c1", "r1c4", "r1c6", "r2c2", "r2c9", "r9c9"]);
+        assert!(conflicting_cells(&Grid::parse(&".".repeat(16)).unwrap()).is_empty());
     }
 
     #[test]

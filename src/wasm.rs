@@ -3,7 +3,7 @@
 //! Results cross to JavaScript as small, copied values (strings, numbers, plain objects
 //! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory.
 
-use crate::digits::Digit;
+use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Grid, Shape};
 use crate::search;
 use crate::technique::Technique;
@@ -122,6 +122,54 @@ pub fn set_cell(text: &str, cell: usize, digit: u8) -> Result<String, JsValue> {
     Ok(grid.to_line())
 }
 
+/// A position on a person's board: `values` one per cell (0 for empty; every digit counts,
+/// the person's as well as the givens) and `marks` one bit mask per cell (bit 0 is digit 1)
+/// of the digits the person still allows there, 0 for a cell they have not marked; `marks`
+/// may be empty when they have marked none. Throws for a count that is not a supported size.
+fn position(values: &[u8], marks: &[u32]) -> Result<Grid, JsValue> {
+    let grid = Grid::from_values(values)
+        .ok_or_else(|| JsValue::from_str("not a grid of a supported size"))?;
+    if marks.is_empty() {
+        return Ok(grid);
+    }
+    if marks.len() != values.len() {
+        return Err(JsValue::from_str("one mark mask per cell"));
+    }
+    let all = grid.shape().all_digits();
+    let sets = marks
+        .iter()
+        .map(|&bits| match DigitSet::from_bits(bits).intersection(all) {
+            DigitSet::EMPTY => all,
+            set => set,
+        })
+        .collect();
+    Ok(grid.with_marks(sets))
+}
+
+/// The candidates of a position (see `Solver.fromPosition` for `values` and `marks`): per
+/// cell, the bit mask of the digits no peer holds, within its marks; 0 for a filled cell.
+/// With no marks, these are the pencil marks that Fill candidates writes.
+#[wasm_bindgen]
+pub fn candidates(values: &[u8], marks: &[u32]) -> Result<Vec<u32>, JsValue> {
+    let board = Board::new(&position(values, marks)?);
+    Ok(board
+        .shape()
+        .cells()
+        .map(|c| board.candidates(c).bits())
+        .collect())
+}
+
+/// The cells (0-based, reading order) whose digit another cell of one of their houses also
+/// holds: every cell of every clash, not only the first pair.
+#[wasm_bindgen]
+pub fn conflicts(values: &[u8]) -> Result<Vec<u32>, JsValue> {
+    let grid = position(values, &[])?;
+    Ok(crate::validate::conflicting_cells(&grid)
+        .into_iter()
+        .map(|c| c.index() as u32)
+        .collect())
+}
+
 /// Every supported shape: `[{ size, boxRows, boxCols }]`, smallest first.
 #[wasm_bindgen]
 pub fn shapes() -> JsValue {
@@ -178,7 +226,8 @@ pub use explainer::{rate, Solver};
 
 #[cfg(feature = "explainer")]
 mod explainer {
-    use super::{parse, to_js};
+    use super::{parse, position, to_js};
+    use crate::grid::Grid;
     use crate::rating::{Level, Rater, Rating};
     use crate::strategy::{self, Strategy};
     use crate::technique::Technique;
@@ -263,15 +312,20 @@ mod explainer {
         /// Starts solving; throws the diagnosis for unreadable text or an unknown strategy name.
         #[wasm_bindgen(constructor)]
         pub fn new(puzzle: &str, strategy: &str) -> Result<Solver, JsValue> {
-            let grid = parse(puzzle)?;
-            let strategy = Strategy::from_name(strategy).ok_or_else(|| {
-                JsValue::from_str("strategy must be backtracking, singles or human")
-            })?;
-            Ok(Solver {
-                stepper: strategy::stepper(&grid, strategy),
-                n_steps: 0,
-                rater: Rater::for_shape(grid.shape()),
-            })
+            Self::start(&parse(puzzle)?, strategy)
+        }
+
+        /// Starts solving from a position on a person's board: `values` one per cell (0 for
+        /// empty), `marks` one bit mask per cell of the digits still allowed (0 for a cell not
+        /// marked; empty for no marks at all). A cell marked with one digit is not filled: the
+        /// first steps say why it holds that digit. Throws for a bad count or strategy name.
+        #[wasm_bindgen(js_name = fromPosition)]
+        pub fn from_position(
+            values: &[u8],
+            marks: &[u32],
+            strategy: &str,
+        ) -> Result<Solver, JsValue> {
+            Self::start(&position(values, marks)?, strategy)
         }
 
         /// The next step as a plain object, or `undefined` once the trace has ended. Fields:
@@ -327,6 +381,17 @@ mod explainer {
     }
 
     impl Solver {
+        fn start(grid: &Grid, strategy: &str) -> Result<Solver, JsValue> {
+            let strategy = Strategy::from_name(strategy).ok_or_else(|| {
+                JsValue::from_str("strategy must be backtracking, singles or human")
+            })?;
+            Ok(Solver {
+                stepper: strategy::stepper(grid, strategy),
+                n_steps: 0,
+                rater: Rater::for_shape(grid.shape()),
+            })
+        }
+
         /// The next step of the trace, counted and rated.
         fn next_step(&mut self) -> Option<Step> {
             let step = self.stepper.next_step()?;

@@ -117,6 +117,48 @@ fn pencil_marks_cross_as_bit_masks_and_survive_an_edit() {
 }
 
 #[wasm_bindgen_test]
+fn a_position_gives_its_candidates_clashes_and_a_solver() {
+    // The 4×4 `12.. / .... / .... / ....` with the person's 1 in r2c3 and r1c3 marked {3, 4}.
+    let mut values = [0u8; 16];
+    values[..2].copy_from_slice(&[1, 2]);
+    values[6] = 1;
+    let mut marks = [0u32; 16];
+    marks[2] = 0b1100;
+    let plain = wasm::candidates(&values, &[]).unwrap();
+    assert_eq!(plain[2], 0b1100, "r1c3 sees 1 and 2");
+    assert_eq!(plain[3], 0b1100);
+    assert_eq!(plain[0], 0, "a filled cell has none");
+    let marked = wasm::candidates(&values, &marks).unwrap();
+    assert_eq!(marked[2], 0b1100);
+    assert_eq!(marked[4], 0b1100, "r2c1 sees 1 and 2 in its box");
+    assert!(wasm::candidates(&values[..15], &[]).is_err());
+    assert!(wasm::candidates(&values, &marks[..3]).is_err());
+    assert!(wasm::conflicts(&values).unwrap().is_empty());
+    values[3] = 2;
+    assert_eq!(wasm::conflicts(&values).unwrap(), [1, 3]);
+    values[3] = 0;
+    // The solver keeps within the marks: r1c3 gets the one digit it is marked with.
+    for digit in [3u8, 4] {
+        marks[2] = 1 << (digit - 1);
+        let mut solver = wasm::Solver::from_position(&values, &marks, "human").unwrap();
+        let mut placed = None;
+        loop {
+            let step = solver.step();
+            if step.is_undefined() {
+                break;
+            }
+            for change in js_sys::Array::from(&field(&step, "changes")).iter() {
+                if text(&change, "op") == "place" && field(&change, "cell").as_f64() == Some(2.0) {
+                    placed = field(&change, "digit").as_f64();
+                }
+            }
+        }
+        assert_eq!(placed, Some(f64::from(digit)));
+    }
+    assert!(wasm::Solver::from_position(&values, &marks, "fastest").is_err());
+}
+
+#[wasm_bindgen_test]
 fn rate_matches_the_solver_rating() {
     // Its Human trace needs an X-Chain (SE 6.6); `stepdoku rate` prints 6.6 1.2 1.2 1616 Unfair.
     const XCHAIN: &str =
