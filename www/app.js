@@ -16,11 +16,18 @@ function writeHash(position) {
   }
 }
 
-/** Points the board at the puzzle and strategy the hash names; returns the step it names. */
+/**
+ * Points the board at the puzzle, strategy and progress the hash names; returns the step it
+ * names.
+ */
 function followHash() {
-  const { line, strategy, step } = readLink(location.hash);
+  const { line, strategy, step, progress } = readLink(location.hash);
   if (line) {
     board.setAttribute('puzzle', line);
+  }
+  // After the puzzle: the progress is read against the puzzle's givens.
+  if (progress) {
+    board.setAttribute('progress', progress);
   }
   if (strategy) {
     board.setAttribute('strategy', strategy);

@@ -16,6 +16,8 @@ export const Origin = Object.freeze({
   DEDUCED: 2,
   GUESS: 3,
   SOLUTION: 4,
+  /** A digit the person placed while solving. */
+  YOURS: 5,
 });
 
 /**

@@ -3,6 +3,8 @@
 // their digit symbols, and the techniques. Everything that searches runs in the worker.
 
 import init, {
+  candidates,
+  conflicts,
   formatPuzzle,
   parsePuzzle,
   setCell,
@@ -77,6 +79,20 @@ export function emptyPuzzle(shape) {
  */
 export function withCell(puzzle, cell, digit) {
   return readPuzzle(setCell(puzzle.line, cell, digit)).puzzle;
+}
+
+/**
+ * The candidates of a position (one value per cell, 0 for empty): per cell, the bit mask of
+ * the digits no peer holds, within `marks` (one mask per cell, 0 for none) when given; 0 for
+ * a filled cell.
+ */
+export function candidatesOf(values, marks = new Uint32Array(0)) {
+  return candidates(values, marks);
+}
+
+/** The cells whose digit another cell of one of their houses also holds. */
+export function clashesOf(values) {
+  return [...conflicts(values)];
 }
 
 /** The digit a typed key stands for in a shape (case-insensitive), or 0 when none. */

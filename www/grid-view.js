@@ -3,7 +3,8 @@
 // it draws the board and the roles it is given.
 //
 // Accessibility: role="grid" named "Sudoku puzzle", role="row" rows, and focusable
-// role="gridcell" cells named "Row R, column C" whose value and state are their description.
+// role="gridcell" cells named "Row R, column C: " and what they hold: the digit and whose it
+// is (given, yours, the solver's), or the marks of an empty cell, and any mistake flagged.
 // One cell is in the tab order at a time (roving tabindex); arrows move it.
 
 import { Origin } from './board-model.js';
@@ -19,19 +20,33 @@ const Flag = {
   FAULT: 16,
   DIFFER: 32,
   CANDIDATES: 64,
+  WRONG_MARKS: 128,
+  WRONG: 256,
 };
 
-const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution'];
+const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution', 'yours'];
 
 /**
  * The parts a cell exposes for styling from outside (`stepdoku-board::part(cell-given)`):
  * always `cell`, then its digit's origin, then the roles it plays in what is shown.
  */
-const ORIGIN_PART = ['cell-empty', 'cell-given', 'cell-placed', 'cell-guess', 'cell-solution'];
+const ORIGIN_PART = [
+  'cell-empty',
+  'cell-given',
+  'cell-placed',
+  'cell-guess',
+  'cell-solution',
+  'cell-yours',
+];
 const ROLE_PARTS = [
   [Flag.STEP | Flag.CONTRADICTION, 'cell-step'],
-  [Flag.FAULT | Flag.DIFFER, 'cell-fault'],
+  [Flag.FAULT | Flag.DIFFER | Flag.WRONG | Flag.WRONG_MARKS, 'cell-fault'],
 ];
+
+/** Shift+key gives another character ('!' for 1): the key's digit or letter, from its code. */
+function symbolOfCode(code) {
+  return /^(?:Digit|Numpad|Key)([0-9A-Z])$/.exec(code)?.[1] ?? '';
+}
 
 function cellPart(origin, flags) {
   const roles = ROLE_PARTS.filter(([mask]) => flags & mask).map(([, name]) => name);
@@ -50,8 +65,9 @@ function el(tag, className, attributes = {}) {
 }
 
 /**
- * Mounts the grid into `host`. `on` holds the callbacks: `input(cell, key)` ('' clears) and
- * `paste(text, cell)`.
+ * Mounts the grid into `host`. `on` holds the callbacks: `input(cell, key, isOther)` ('' clears;
+ * `isOther` when Shift asks for the other of digit and mark), `switchMode()` (Space: pen or
+ * pencil) and `paste(text, cell)`.
  */
 export function mountGrid(host, on) {
   const wrap = el('div', 'grid-wrap', { part: 'grid' });
@@ -94,7 +110,7 @@ export function mountGrid(host, on) {
         const cell = el('div', 'cell', {
           role: 'gridcell',
           tabindex: '-1',
-          'aria-label': `Row ${r + 1}, column ${c + 1}`,
+          'aria-label': `Row ${r + 1}, column ${c + 1}: empty`,
           'aria-colindex': c + 1,
         });
         cell.dataset.cell = r * size + c;
@@ -144,32 +160,48 @@ export function mountGrid(host, on) {
     return entry.cands.children;
   }
 
-  function describe(value, origin, depth, cands) {
+  /** What a cell's name says after its row and column. */
+  function describe(value, origin, depth, cands, flags) {
     if (value) {
       const symbol = shape.symbols[value - 1];
       const how = {
         [Origin.GIVEN]: 'given',
-        [Origin.DEDUCED]: depth ? `placed under ${depth} guess${depth > 1 ? 'es' : ''}` : 'placed',
-        [Origin.GUESS]: `guess at depth ${depth}`,
+        [Origin.YOURS]: 'yours',
+        [Origin.DEDUCED]: depth
+          ? `solver's, under ${depth} guess${depth > 1 ? 'es' : ''}`
+          : "solver's",
+        [Origin.GUESS]: `solver's guess at depth ${depth}`,
         [Origin.SOLUTION]: 'solution',
       }[origin];
-      return `${symbol}, ${how}`;
+      const fault = flags & Flag.WRONG ? ', wrong' : flags & Flag.FAULT ? ', clashes' : '';
+      return `${symbol}, ${how}${fault}`;
     }
     if (cands === 0) {
       return 'empty';
     }
     const digits = shape.symbols.filter((_, d) => cands & (1 << d));
-    return `empty, candidates ${digits.join(' ')}`;
+    const wrong = flags & Flag.WRONG_MARKS ? ', marks leave out its digit' : '';
+    return `empty, ${marksName} ${digits.join(' ')}${wrong}`;
   }
 
+  /** What the name of a cell calls its marks: 'candidates' (the solver's) or 'marks'. */
+  let marksName = 'candidates';
+
   /**
-   * Shows a board. `view` holds `showCandidates`, `isFast` (playing too fast to animate
-   * placements) and, by role, what to mark: `step` (a stepHighlight), `faults` (cells at
-   * fault), `differ` (cells where two solutions differ), `houses` (houses to outline besides
-   * the step's).
+   * Shows a board. `view` holds `showCandidates`, `marksName` (how a cell's name calls them;
+   * 'candidates' without it), `isFast` (playing too fast to animate placements) and, by role,
+   * what to mark: `step` (a stepHighlight), `faults` (cells at fault: clashing digits, or
+   * what a diagnosis names), `wrong` (digits that are not the solution's), `wrongMarks` (cells
+   * whose marks leave out their digit), `differ` (cells where two solutions differ), `houses`
+   * (houses to outline besides the step's).
    */
   function render(board, view) {
     const step = view.step;
+    const newName = view.marksName ?? 'candidates';
+    if (newName !== marksName) {
+      marksName = newName;
+      shown.flags.fill(0xffff);
+    }
     const n = board.values.length;
     for (let i = 0; i < n; i++) {
       const value = board.values[i];
@@ -208,6 +240,12 @@ export function mountGrid(host, on) {
       if (view.differ?.has(i)) {
         flags |= Flag.DIFFER;
       }
+      if (view.wrong?.has(i)) {
+        flags |= Flag.WRONG;
+      }
+      if (view.wrongMarks?.has(i)) {
+        flags |= Flag.WRONG_MARKS;
+      }
       updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins);
     }
     const isDeadEnd = step && (step.kind === 'contradiction' || step.kind === 'unsolvable');
@@ -245,9 +283,10 @@ export function mountGrid(host, on) {
       toggle('placed', Flag.PLACED);
       toggle('unplaced', Flag.UNPLACED);
       toggle('contradiction', Flag.CONTRADICTION);
-      toggle('fault', Flag.FAULT);
+      toggle('fault', Flag.FAULT | Flag.WRONG);
       toggle('differ', Flag.DIFFER);
       toggle('with-cands', Flag.CANDIDATES);
+      toggle('wrong-marks', Flag.WRONG_MARKS);
       s.flags[i] = flags;
     }
     if (candsChanged) {
@@ -282,8 +321,13 @@ export function mountGrid(host, on) {
       s.pattern[i] = pattern;
       s.fins[i] = fins;
     }
-    if (valueChanged || candsChanged) {
-      cell.setAttribute('aria-description', describe(value, origin, depth, cands));
+    if (valueChanged || candsChanged || flagsChanged) {
+      const r = Math.floor(i / shape.size);
+      const c = i % shape.size;
+      cell.setAttribute(
+        'aria-label',
+        `Row ${r + 1}, column ${c + 1}: ${describe(value, origin, depth, cands, flags)}`,
+      );
     }
     if (valueChanged || flagsChanged) {
       cell.setAttribute('part', cellPart(value ? origin : 0, flags));
@@ -402,6 +446,7 @@ export function mountGrid(host, on) {
     if (event.ctrlKey || event.metaKey || event.altKey) {
       return;
     }
+    const shifted = event.shiftKey ? symbolOfCode(event.code) : '';
     const { size } = shape;
     const r = Math.floor(selected / size);
     const c = selected % size;
@@ -426,9 +471,13 @@ export function mountGrid(host, on) {
       event.key === '.' ||
       (event.key === '0' && !shape.symbols.includes('0'))
     ) {
-      on.input(selected, '');
-    } else if (event.key.length === 1 && event.key !== ' ') {
-      on.input(selected, event.key);
+      on.input(selected, '', false);
+    } else if (event.key === ' ') {
+      on.switchMode();
+    } else if (shifted) {
+      on.input(selected, shifted, true);
+    } else if (event.key.length === 1) {
+      on.input(selected, event.key, false);
     } else {
       return;
     }

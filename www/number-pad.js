@@ -1,7 +1,12 @@
 // The number pad under the grid, for touch: one button per digit of the size, and Erase.
-// Buttons do not take focus from the grid, so the selected cell stays selected.
+// In pencil mode the digit buttons toggle marks ("Mark 5") instead of entering digits
+// ("Enter 5"); Shift+click does the other. Buttons do not take focus from the grid, so the
+// selected cell stays selected.
 
-/** Mounts the pad into `host`; `on.key(key)` enters a digit's symbol, '' erases. */
+/**
+ * Mounts the pad into `host`; `on.key(key, isOther)` enters a digit's symbol ('' erases),
+ * `isOther` when Shift asks for the other of digit and mark.
+ */
 export function mountNumberPad(host, on) {
   const pad = document.createElement('div');
   pad.className = 'number-pad';
@@ -19,9 +24,15 @@ export function mountNumberPad(host, on) {
   pad.addEventListener('click', (event) => {
     const key = event.target.closest('button')?.dataset.key;
     if (key !== undefined) {
-      on.key(key);
+      on.key(key, event.shiftKey);
     }
   });
+
+  let isPencil = false;
+
+  function label(symbol) {
+    return `${isPencil ? 'Mark' : 'Enter'} ${symbol}`;
+  }
 
   /** Rebuilds the pad for a shape's symbols. */
   function build(shape) {
@@ -35,7 +46,7 @@ export function mountNumberPad(host, on) {
         b.type = 'button';
         b.dataset.key = symbol;
         b.textContent = symbol;
-        b.setAttribute('aria-label', `Enter ${symbol}`);
+        b.setAttribute('aria-label', label(symbol));
         b.setAttribute('part', 'button');
         return b;
       }),
@@ -49,5 +60,16 @@ export function mountNumberPad(host, on) {
     pad.append(erase);
   }
 
-  return { build };
+  /** Switches the digit buttons between entering digits and toggling marks. */
+  function setPencil(value) {
+    if (value !== isPencil) {
+      isPencil = value;
+      pad.classList.toggle('pencil', value);
+      for (const b of pad.querySelectorAll('button:not(.erase)')) {
+        b.setAttribute('aria-label', label(b.dataset.key));
+      }
+    }
+  }
+
+  return { build, setPencil };
 }

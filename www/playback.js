@@ -2,7 +2,6 @@
 // JS owns the clock: requestAnimationFrame advances the position at the chosen speed and
 // asks for a repaint once per frame, however many steps that frame covered.
 
-import { startingBoard } from './board-model.js';
 import { Player } from './player.js';
 import { CancelledError } from './worker-client.js';
 
@@ -41,16 +40,19 @@ export class Playback {
     client.addEventListener('restart', () => this.orphan('cancelled'));
   }
 
-  /** Starts a trace of a puzzle (as core.js reads it) with a strategy. */
-  load(puzzle, strategy) {
+  /**
+   * Starts a trace with a strategy from `source`: `{ board, request }`, the board before the
+   * first step and what the worker's `start` needs besides (`text`, or `values` and `marks`).
+   */
+  load({ board, request }, strategy) {
     this.pause();
     this.traceId++;
     this.stopReason = null;
     this.nInFlight = 0;
-    this.player = new Player(startingBoard(puzzle));
+    this.player = new Player(board);
     this.batch = 200;
     const trace = this.traceId;
-    this.client.request('start', { trace, text: puzzle.line, strategy }).then(
+    this.client.request('start', { ...request, trace, strategy }).then(
       () => this.fetch(),
       (error) => {
         if (trace === this.traceId) {

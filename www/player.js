@@ -185,12 +185,18 @@ export function stepHighlight(step) {
 }
 
 /**
- * What a hint shows of a step it has not applied yet: its houses, cells, pattern and fins,
- * but neither its links nor its changes, so the conclusion stays for the user to find.
+ * What a hint shows of a step it has not applied yet: where to look, not what to find. A
+ * placement shows its house (or, with none, its cell) but neither the cell in the house nor
+ * the digit; any other step shows its houses, cells, pattern and fins, but neither its links
+ * nor its changes.
  */
 export function hintHighlight(step) {
+  const full = stepHighlight(step);
+  const places = full.placed.size > 0;
   return {
-    ...stepHighlight(step),
+    ...full,
+    cells: places && full.houses.length > 0 ? new Set() : full.cells,
+    pattern: places ? new Map() : full.pattern,
     links: [],
     placed: new Set(),
     unplaced: new Set(),

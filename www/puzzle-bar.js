@@ -1,7 +1,8 @@
 // The puzzle bar above the grid: the "Puzzle" text box (loads on Enter and on paste; a
 // textarea, so pasted grids keep their lines and errors their line numbers), the size
 // selector and the sample selector. A text that cannot be read stays in the box, with
-// the error beside it and the bad character selected.
+// the error beside it and the bad character selected. Recent lists the solves kept in
+// storage, to resume one.
 
 import { SAMPLES } from './samples.js';
 
@@ -17,7 +18,7 @@ export function offsetOf(text, [line, column]) {
 
 /**
  * Mounts the bar into `host`. `on` holds `load(text)`, `edit(text)`, `size(size)`,
- * `sample(sample)`.
+ * `sample(sample)`, `resume(line)`.
  */
 export function mountPuzzleBar(host, shapes, on) {
   host.insertAdjacentHTML(
@@ -30,6 +31,10 @@ export function mountPuzzleBar(host, shapes, on) {
       <div class="field">
         <label for="sample">Sample</label>
         <select id="sample"><option value="">Choose…</option></select>
+      </div>
+      <div class="field field-recent" hidden>
+        <label for="recent">Recent</label>
+        <select id="recent"><option value="">Resume…</option></select>
       </div>
       <div class="field field-puzzle">
         <label for="puzzle-text">Puzzle</label>
@@ -45,6 +50,7 @@ export function mountPuzzleBar(host, shapes, on) {
   const sizeSelect = bar.querySelector('#size');
   const sampleSelect = bar.querySelector('#sample');
   const error = bar.querySelector('#puzzle-error');
+  const recentSelect = bar.querySelector('#recent');
 
   for (const { size } of shapes) {
     sizeSelect.add(new Option(`${size}×${size}`, size));
@@ -74,13 +80,40 @@ export function mountPuzzleBar(host, shapes, on) {
     }
   });
 
-  let shownError = null;
+  recentSelect.addEventListener('change', () => {
+    const line = recentSelect.value;
+    recentSelect.value = '';
+    if (line) {
+      on.resume(line);
+    }
+  });
 
-  /** `state`: `text`, `size`, `sampleId` ('' for none), `error` (a diagnosis or null). */
-  function update({ text, size, sampleId, error: diagnosis }) {
+  let shownError = null;
+  let shownRecent = '';
+
+  /** Lists the recent solves, `[{ puzzle, label }]`, latest first. */
+  function showRecent(recent) {
+    const key = JSON.stringify(recent);
+    if (key === shownRecent) {
+      return;
+    }
+    shownRecent = key;
+    recentSelect.parentElement.hidden = recent.length === 0;
+    recentSelect.replaceChildren(
+      new Option('Resume…', ''),
+      ...recent.map(({ puzzle, label }) => new Option(label, puzzle)),
+    );
+  }
+
+  /**
+   * `state`: `text`, `size`, `sampleId` ('' for none), `error` (a diagnosis or null), `recent`
+   * (the recent solves, `[{ puzzle, label }]`).
+   */
+  function update({ text, size, sampleId, error: diagnosis, recent }) {
     if (input.value !== text) {
       input.value = text;
     }
+    showRecent(recent);
     sizeSelect.value = String(size);
     sampleSelect.value = sampleId;
     if (diagnosis === shownError) {

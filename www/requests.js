@@ -5,6 +5,7 @@ export const MODULE_OF_REQUEST = Object.freeze({
   analyze: 'core',
   start: 'full',
   steps: 'full',
+  hint: 'full',
   rate: 'full',
   rateMore: 'full',
 });

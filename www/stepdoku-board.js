@@ -8,20 +8,29 @@
 // A board shows its grid as soon as the small wasm module has loaded, and does no heavy work
 // (no worker, no verdict, no rating) until it comes near the viewport or is used.
 //
+// Two phases: entering a puzzle (typed digits are givens) and solving it (givens locked; the
+// person's digits, marks, undo history and time are theirs, kept in localStorage per puzzle).
+// A puzzle that is loaded (attribute, paste, sample, link) is solved at once; Start solving and
+// Edit puzzle switch. While solving, Play, Step and Hint work from the person's own board.
+//
 // Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `step`
 // (open the trace at this step), `speed` (steps per second, or "max"), `controls` (which
 // controls show, from CONTROLS; all without it), `readonly` (no editing), `autoplay` (play
 // the trace while in view), `rating-budget` (ms a rating may run before the card offers to
-// keep going; default 5000), `theme` (light | dark; default: the host page's color-scheme).
+// keep going; default 5000), `theme` (light | dark; default: the host page's color-scheme),
+// `progress` (a solve's digits and marks, as a share link carries them; read once).
 // Events: `ready` once the grid is interactive; `puzzlechange` (detail: { line }) whenever
-// the puzzle changes; `positionchange` (detail: { line, strategy, step }, step 0 while
-// editing) whenever the position on the trace settles (not while playing); `error` (detail:
-// { message }) when something cannot start, also shown in the board's own box.
+// the puzzle changes; `positionchange` (detail: { line, strategy, step, progress }, step 0
+// off the trace, progress '' unless the person chose to share it) whenever the position on
+// the trace or the person's board settles (not while playing); `error` (detail: { message })
+// when something cannot start, also shown in the board's own box.
 
-import { createBoard, fillSolution } from './board-model.js';
+import { createBoard, fillSolution, Origin, startingBoard } from './board-model.js';
 import { mountControls, STRATEGIES } from './controls.js';
 import {
   allShapes,
+  candidatesOf,
+  clashesOf,
   digitOfKey,
   emptyPuzzle,
   readPuzzle,
@@ -35,12 +44,26 @@ import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { Playback } from './playback.js';
+import { mountFinishCard } from './finish-card.js';
 import { hintHighlight, stepHighlight } from './player.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
+import {
+  loadOptions,
+  loadSolve,
+  progressText,
+  readProgress,
+  recentSolves,
+  saveOptions,
+  saveSolve,
+  solveRecord,
+} from './saved.js';
 import { SAMPLES } from './samples.js';
+import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
+import { Solve } from './solve-model.js';
 import { mountStatus } from './status.js';
 import { mountStepList } from './step-list.js';
+import { clockText, Stopwatch } from './stopwatch.js';
 import { CancelledError, WorkerClient } from './worker-client.js';
 
 const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
@@ -53,6 +76,7 @@ const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
 export const CONTROLS = Object.freeze([
   'puzzle',
   'pad',
+  'solving',
   'solve',
   'play',
   'step',
@@ -67,8 +91,8 @@ export const CONTROLS = Object.freeze([
   'legend',
 ]);
 
-/** The controls that edit the puzzle, which `readonly` hides. */
-const EDITING_CONTROLS = new Set(['puzzle', 'pad', 'clear']);
+/** The controls that edit the puzzle or the person's board, which `readonly` hides. */
+const EDITING_CONTROLS = new Set(['puzzle', 'pad', 'clear', 'solving']);
 
 /** How far outside the viewport a board starts its work, so it is ready when scrolled to. */
 const WAKE_MARGIN = '200px';
@@ -122,8 +146,18 @@ const SEARCH_HINTS = {
   unsolvable: 'the next step ends the trace: the puzzle has no solution',
 };
 
+/** A house as a sentence names it: "row 3", "box 4". */
+function houseName({ kind, index }) {
+  return `${kind} ${index + 1}`;
+}
+
+/** A cell as the steps name it: "r3c5". */
+function cellName(cell, size) {
+  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
+}
+
 /** What a hint says of the step to come, at its level; '' without a hint. */
-function hintText(hint) {
+function hintText(hint, size) {
   if (!hint) {
     return '';
   }
@@ -132,9 +166,31 @@ function hintText(hint) {
     return `Hint: ${SEARCH_HINTS[step.kind] ?? step.kind}. Press Hint again to take it.`;
   }
   const what = `${step.technique} (SE ${step.difficulty.toFixed(1)})`;
-  return level === 1
-    ? `Hint: try ${what}. Press Hint again to see where.`
-    : `Hint: ${what}, in the highlighted cells. Press Hint again to take the step.`;
+  if (level === 1) {
+    return `Hint: try ${what}. Press Hint again to see where.`;
+  }
+  const places = step.changes.some((c) => c.op === 'place');
+  const where =
+    places && step.houses?.length
+      ? `look in ${step.houses.map(houseName).join(' and ')}`
+      : places
+        ? `look at ${step.cells.map((c) => cellName(c, size)).join(', ')}`
+        : 'look at the highlighted cells';
+  return `Hint: ${what}: ${where}. Press Hint again to take the step.`;
+}
+
+/** The words a finish card gives a rating: "ER 2.3 · Easy". */
+function ratingWords(view) {
+  return view.kind === 'rated' ? `ER ${view.rating.er.toFixed(1)} · ${view.rating.level}` : '';
+}
+
+/** The page's localStorage, or null where the page may not use it (a sandboxed frame). */
+function pageStorage() {
+  try {
+    return window.localStorage ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Why a puzzle gets no rating, by verdict. */
@@ -152,6 +208,7 @@ const LEGEND = `
     <summary>Legend</summary>
     <ul>
       <li><span class="swatch given">5</span>Given</li>
+      <li><span class="swatch yours">5</span>Yours</li>
       <li><span class="swatch deduced">5</span>Placed by logic</li>
       <li><span class="swatch guess">5<sup>1</sup></span>Guess, at its depth</li>
       <li><span class="swatch deduced under">5<sup>1</sup></span>Placed under a guess</li>
@@ -186,6 +243,7 @@ function verdictOf(diagnosis) {
 class StepdokuBoard extends HTMLElement {
   static observedAttributes = [
     'puzzle',
+    'progress',
     'strategy',
     'step',
     'speed',
@@ -228,6 +286,30 @@ class StepdokuBoard extends HTMLElement {
     this.isAutoPlaying = false;
     this.isAutoplayStopped = false;
     this.controlSet = new Set(CONTROLS);
+    /** 'entering' (typed digits are givens) or 'solving' (the person's own solve). */
+    this.phase = 'entering';
+    /** The person's solve (solve-model.js) while solving, and what goes with it. */
+    this.own = null;
+    this.solveMeta = { hints: 0, checks: 0, solved: false };
+    this.solveVersion = 0;
+    this.stopwatch = new Stopwatch();
+    this.isPencil = false;
+    /** What the last Check found, for the board version it checked. */
+    this.checked = null;
+    /** The hint under way on the person's board: `{ version, level, kind, cell, step }`. */
+    this.playHint = null;
+    /** The step the last hint took, shown until the next action. */
+    this.takenHint = null;
+    /** A sentence about the person's board for the status card, for the version it is about. */
+    this.note = null;
+    this.isFinishClosed = false;
+    /** Earlier puzzle lines while entering, for undo and redo of edits to the givens. */
+    this.entryUndo = [];
+    this.entryRedo = [];
+    this.storage = pageStorage();
+    this.options = loadOptions(this.storage, SOLVE_OPTIONS);
+    this.recent = [];
+    this.clockTimer = 0;
   }
 
   connectedCallback() {
@@ -243,11 +325,16 @@ class StepdokuBoard extends HTMLElement {
         this.rater.close();
         this.wakeObserver?.disconnect();
         this.playObserver?.disconnect();
+        this.saveSolve();
+        this.stopClock();
+        document.removeEventListener('visibilitychange', this.onVisibility);
         this.shadowRoot.replaceChildren();
         // A board put back starts afresh, from its attributes.
         this.started = null;
         this.puzzle = null;
         this.mode = 'edit';
+        this.phase = 'entering';
+        this.own = null;
         this.verdictLine = null;
         this.ratingLine = null;
         this.isAwake = false;
@@ -267,6 +354,8 @@ class StepdokuBoard extends HTMLElement {
       return;
     } else if (name === 'puzzle' && value !== this.puzzle.line) {
       this.loadText(value);
+    } else if (name === 'progress') {
+      this.applyLinkedProgress(true);
     } else if (name === 'strategy') {
       this.setStrategy(value);
     } else if (name === 'step') {
@@ -325,6 +414,15 @@ class StepdokuBoard extends HTMLElement {
     );
     this.applyControls();
     root.addEventListener('keydown', (event) => this.handleShortcut(event));
+    // The clock runs only while the page is seen; progress is saved when it is hidden.
+    this.onVisibility = () => {
+      if (document.hidden) {
+        this.saveSolve();
+      }
+      this.runClock();
+    };
+    document.addEventListener('visibilitychange', this.onVisibility);
+    window.addEventListener('pagehide', () => this.saveSolve());
     // Technique links open the glossary in place: the host page's URL is never touched.
     root.addEventListener('click', (event) => {
       const link = event.target.closest?.('a[href^="#technique-"]');
@@ -345,9 +443,10 @@ class StepdokuBoard extends HTMLElement {
     for (const type of ['pointerdown', 'keydown', 'focusin']) {
       this.addEventListener(type, () => this.wake(), { once: true });
     }
+    this.recent = this.storage ? recentSolves(this.storage) : [];
     const initial = this.getAttribute('puzzle');
     const read = initial ? readPuzzle(initial) : { ok: false };
-    this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)));
+    this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)), { phase: 'solving' });
     if (initial && !read.ok) {
       this.loadText(initial);
     }
@@ -367,6 +466,9 @@ class StepdokuBoard extends HTMLElement {
       part.classList.toggle('off', !this.controlSet.has(part.dataset.control));
     }
     this.grid.setReadonly(this.isReadonly);
+    if (this.isReadonly && this.phase === 'solving') {
+      this.enterPhase('entering');
+    }
     const isUnrated = this.rating.kind === 'waiting' && this.verdictLine === this.puzzle?.line;
     if (this.controlSet.has('rating') && this.verdict.kind === 'unique' && isUnrated) {
       this.rate(this.puzzle.line);
@@ -429,8 +531,9 @@ class StepdokuBoard extends HTMLElement {
     }
     this.isAwake = true;
     this.askVerdict();
+    this.runClock();
     const step = Number(this.getAttribute('step'));
-    if (step > 0 && this.mode === 'edit') {
+    if (step > 0 && (this.mode === 'edit' || this.mode === 'play')) {
       this.goToStep(step);
     }
   }
@@ -469,12 +572,28 @@ class StepdokuBoard extends HTMLElement {
       },
       size: (size) => this.setPuzzle(emptyPuzzle(shapeOfSize(size))),
       sample: (sample) => this.loadText(sample.text),
+      resume: (line) => this.loadText(line),
     });
     this.grid = mountGrid(boardCol, {
-      input: (cell, key) => this.editCell(cell, key),
+      input: (cell, key, isOther) => this.input(cell, key, isOther),
+      switchMode: () => this.togglePencil(),
       paste: (text, cell) => this.pasteOnGrid(text, cell),
     });
-    this.pad = mountNumberPad(boardCol, { key: (key) => this.editCell(this.grid.selected, key) });
+    this.pad = mountNumberPad(boardCol, {
+      key: (key, isOther) => this.input(this.grid.selected, key, isOther),
+    });
+    this.solveBar = mountSolveBar(boardCol, {
+      phase: () => this.enterPhase(this.phase === 'solving' ? 'entering' : 'solving'),
+      undo: () => this.undo(),
+      redo: () => this.redo(),
+      pencil: () => this.togglePencil(),
+      fill: () => this.act(this.own?.fillCandidates(candidatesOf(this.own.values))),
+      clearMarks: () => this.act(this.own?.clearCandidates()),
+      check: () => this.check(),
+      takeOver: () => this.takeOver(),
+      resume: () => this.backToBoard(),
+      option: (id, value) => this.setOption(id, value),
+    });
     this.glossary = mountGlossary(glossaryCol, techniqueList());
     this.controls = mountControls(sideCol, {
       solve: () => this.solve(),
@@ -492,6 +611,12 @@ class StepdokuBoard extends HTMLElement {
       speed: (stepsPerSecond) => this.setSpeed(stepsPerSecond),
     });
     this.status = mountStatus(sideCol, { showSolution: (index) => this.showSolution(index) });
+    this.finishCard = mountFinishCard(sideCol, {
+      close: () => {
+        this.isFinishClosed = true;
+        this.schedule();
+      },
+    });
     this.ratingCard = mountRating(sideCol, {
       stop: () => this.stopRating(),
       more: () => this.rate(this.puzzle.line, { isMore: true }),
@@ -503,11 +628,14 @@ class StepdokuBoard extends HTMLElement {
 
   // ---- Actions -------------------------------------------------------------------------
 
-  /** Loads puzzle text; text that cannot be read stays in the Puzzle box with its error. */
+  /**
+   * Loads puzzle text to solve (its saved progress comes back); text that cannot be read
+   * stays in the Puzzle box with its error.
+   */
   loadText(text) {
     const read = readPuzzle(text);
     if (read.ok) {
-      this.setPuzzle(read.puzzle);
+      this.setPuzzle(read.puzzle, { phase: 'solving' });
     } else {
       this.text = text;
       this.inputError = read.diagnosis;
@@ -517,11 +645,20 @@ class StepdokuBoard extends HTMLElement {
     }
   }
 
-  /** Makes `puzzle` the one being edited: back to editing, its verdict on the way. */
-  setPuzzle(puzzle) {
+  /**
+   * Makes `puzzle` the board's, its verdict on the way, in a phase: 'entering' (its digits
+   * are edited as givens) or 'solving' (the person's solve of it, restored if saved). A puzzle
+   * without givens, or on a read-only board, is always entered.
+   */
+  setPuzzle(puzzle, { phase = 'entering' } = {}) {
     const isNewShape = puzzle.shape !== this.puzzle?.shape;
     const isSame = !isNewShape && puzzle.line === this.puzzle.line;
     this.playback.unload();
+    this.endSolve();
+    if (!isSame || phase === 'solving') {
+      this.entryUndo = [];
+      this.entryRedo = [];
+    }
     this.mode = 'edit';
     this.puzzle = puzzle;
     this.editBoard = createBoard(puzzle.shape, puzzle.values);
@@ -547,18 +684,37 @@ class StepdokuBoard extends HTMLElement {
       );
     }
     this.askVerdict();
+    const hasGivens = puzzle.values.some((v) => v);
+    if (phase === 'solving' && hasGivens && !this.isReadonly) {
+      this.beginSolve();
+    }
     this.schedule();
   }
 
-  editCell(cell, key) {
+  /** A key for a cell from the grid or the pad: a given while entering, else the person's. */
+  input(cell, key, isOther) {
     if (this.isReadonly) {
       return;
     }
+    if (this.phase === 'solving') {
+      this.solvingInput(cell, key, isOther);
+    } else {
+      this.editCell(cell, key);
+    }
+  }
+
+  /** Edits a given while entering a puzzle ('' empties the cell). */
+  editCell(cell, key) {
     const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
     if (key && !digit) {
       return;
     }
-    this.setPuzzle(withCell(this.puzzle, cell, digit));
+    const edited = withCell(this.puzzle, cell, digit);
+    if (edited.line !== this.puzzle.line) {
+      const undo = [...this.entryUndo, this.puzzle.line];
+      this.setPuzzle(edited);
+      this.entryUndo = undo;
+    }
   }
 
   pasteOnGrid(text, cell) {
@@ -567,10 +723,500 @@ class StepdokuBoard extends HTMLElement {
     }
     const trimmed = text.trim();
     if (trimmed.length === 1) {
-      this.editCell(cell, trimmed === '.' || trimmed === '0' ? '' : trimmed);
+      this.input(cell, trimmed === '.' || trimmed === '0' ? '' : trimmed, false);
     } else {
       this.loadText(text);
     }
+  }
+
+  // ---- Solving -------------------------------------------------------------------------
+
+  /** Switches between entering the puzzle and solving it. */
+  enterPhase(phase) {
+    if (phase === this.phase || this.isReadonly) {
+      return;
+    }
+    this.playback.unload();
+    this.mode = 'edit';
+    if (phase === 'solving' && this.puzzle.values.some((v) => v)) {
+      this.beginSolve();
+    } else {
+      this.endSolve();
+    }
+    this.schedule();
+  }
+
+  /** Starts (or resumes, from storage) the person's solve of the current puzzle. */
+  beginSolve() {
+    const { puzzle } = this;
+    const saved = this.storage ? loadSolve(this.storage, puzzle.line, puzzle.values) : null;
+    this.phase = 'solving';
+    this.mode = 'play';
+    this.own = saved?.solve ?? new Solve(puzzle.shape.size, puzzle.values, puzzle.marks);
+    this.solveMeta = saved
+      ? { hints: saved.hints, checks: saved.checks, solved: saved.solved }
+      : { hints: 0, checks: 0, solved: false };
+    this.stopwatch = new Stopwatch(saved?.elapsedMs ?? 0);
+    this.entryUndo = [];
+    this.entryRedo = [];
+    this.isFinishClosed = false;
+    this.applyLinkedProgress(Boolean(saved));
+    this.changed();
+  }
+
+  /** Saves and closes the person's solve, if one is open: the board goes back to entering. */
+  endSolve() {
+    if (this.own) {
+      this.saveSolve();
+      this.own = null;
+    }
+    this.phase = 'entering';
+    this.stopClock();
+  }
+
+  /**
+   * Puts the progress of a share link (the `progress` attribute) on the person's board, as
+   * one action they can undo; read once. A solve of their own keeps its time.
+   */
+  applyLinkedProgress(hasOwnTime) {
+    const text = this.getAttribute('progress');
+    if (!text || !this.own) {
+      return;
+    }
+    this.removeAttribute('progress');
+    const { shape, values } = this.puzzle;
+    const read = readProgress(text, shape.size, values, shape.symbols);
+    if (read && this.own.replaceWith(read.values, read.origins, read.marks) && !hasOwnTime) {
+      this.stopwatch.reset(read.elapsedMs);
+    }
+    this.changed();
+  }
+
+  /** Records a person's action on their board (null for none) and what follows from it. */
+  act(action) {
+    if (action) {
+      this.changed();
+    }
+    return action;
+  }
+
+  /** After any change to the person's board: marks reset, finish checked, progress saved. */
+  changed() {
+    this.solveVersion++;
+    this.checked = null;
+    this.playHint = null;
+    this.takenHint = null;
+    this.note = null;
+    this.checkFinish();
+    this.runClock();
+    this.saveSolve();
+    this.schedule();
+  }
+
+  /** Marks the solve solved once the board matches the solution: the clock stops. */
+  checkFinish() {
+    const solution = this.solutionValues();
+    if (this.own && solution && !this.solveMeta.solved && this.own.isSolvedBy(solution)) {
+      this.solveMeta.solved = true;
+      this.isFinishClosed = false;
+      this.runClock();
+      this.saveSolve();
+    }
+  }
+
+  /** A digit or mark from the grid or the pad while solving. */
+  solvingInput(cell, key, isOther) {
+    const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
+    if (key && !digit) {
+      return;
+    }
+    if (this.mode === 'trace') {
+      this.takeOver();
+    } else if (this.mode !== 'play') {
+      this.backToBoard();
+    }
+    const own = this.own;
+    if (digit && this.isPencil !== isOther) {
+      this.act(own.toggleMark(cell, digit));
+    } else {
+      const tidy = this.options.tidy ? (values) => candidatesOf(values) : null;
+      this.act(own.setDigit(cell, digit, { tidy }));
+    }
+  }
+
+  togglePencil() {
+    this.isPencil = !this.isPencil;
+    this.schedule();
+  }
+
+  undo() {
+    this.history('undo');
+  }
+
+  redo() {
+    this.history('redo');
+  }
+
+  /** Undoes or redoes the last action: the person's while solving, an edit while entering. */
+  history(way) {
+    if (this.isReadonly) {
+      return;
+    }
+    if (this.own) {
+      if (this.mode !== 'play') {
+        this.backToBoard();
+      }
+      if (this.own[way]()) {
+        this.changed();
+      }
+      return;
+    }
+    const [from, to] =
+      way === 'undo' ? [this.entryUndo, this.entryRedo] : [this.entryRedo, this.entryUndo];
+    const line = from.pop();
+    if (line !== undefined) {
+      const kept = [from, [...to, this.puzzle.line]];
+      this.setPuzzle(readPuzzle(line).puzzle);
+      [this.entryUndo, this.entryRedo] = way === 'undo' ? kept : kept.reverse();
+    }
+  }
+
+  /** Makes the solver's board at the current step the person's, and hands back control. */
+  takeOver() {
+    const player = this.playback.player;
+    if (this.mode !== 'trace' || !player || !this.own) {
+      return;
+    }
+    const action = this.own.takeOver(player.board);
+    this.backToBoard();
+    this.act(action);
+  }
+
+  /** Leaves the trace or the solution shown, back to the person's board (or the puzzle). */
+  backToBoard() {
+    this.playback.unload();
+    this.mode = this.own ? 'play' : 'edit';
+    this.schedule();
+  }
+
+  /** The solution of the puzzle (one value per cell) when it has exactly one and it is known. */
+  solutionValues() {
+    const d = this.verdict.diagnosis;
+    if (d?.status !== 'unique' || d.puzzle !== this.puzzle.line) {
+      return null;
+    }
+    if (this.solutionOf !== d) {
+      this.solutionOf = d;
+      this.solution = readPuzzle(d.solution).puzzle.values;
+    }
+    return this.solution;
+  }
+
+  /** The solution once the verdict is in (null when there is no single one). */
+  async awaitSolution() {
+    this.wake();
+    this.askVerdict();
+    await this.verdictRequest;
+    return this.solutionValues();
+  }
+
+  /** Why Check and hints cannot work on this puzzle. */
+  noSolutionText() {
+    return this.verdict.kind === 'several'
+      ? 'Check and hints need a puzzle with one solution; this one has several. Press Edit puzzle to add givens.'
+      : `Check and hints need a puzzle with one solution. ${this.verdict.message}`;
+  }
+
+  /** Marks every digit and mark of the person's that differs from the solution. */
+  async check() {
+    const own = this.own;
+    const solution = await this.awaitSolution();
+    if (!own || own !== this.own) {
+      return;
+    }
+    if (this.mode !== 'play') {
+      this.backToBoard();
+    }
+    if (!solution) {
+      this.setNote(this.noSolutionText());
+      return;
+    }
+    const { digits, marks } = own.mistakes(solution);
+    this.solveMeta.checks++;
+    this.checked = { version: this.solveVersion, digits: new Set(digits), marks: new Set(marks) };
+    const size = this.puzzle.shape.size;
+    const list = (cells) =>
+      cells.length > 6
+        ? `${cells
+            .slice(0, 6)
+            .map((c) => cellName(c, size))
+            .join(', ')}…`
+        : cells.map((c) => cellName(c, size)).join(', ');
+    const found = [
+      digits.length &&
+        `${digits.length} wrong digit${digits.length > 1 ? 's' : ''} (${list(digits)})`,
+      marks.length &&
+        `${marks.length} cell${marks.length > 1 ? 's' : ''} whose marks leave out the digit that goes there (${list(marks)})`,
+    ].filter(Boolean);
+    const left = own.nCells - own.nFilled;
+    this.setNote(
+      found.length
+        ? `Check: ${found.join('; ')}.`
+        : `Check: no mistakes so far. ${left} cell${left === 1 ? '' : 's'} to go.`,
+    );
+    this.saveSolve();
+  }
+
+  /** Shows a sentence about the person's board until their next action. */
+  setNote(text) {
+    this.note = { version: this.solveVersion, text };
+    this.schedule();
+  }
+
+  /**
+   * A hint from the person's own board, marks included, a little more each time: a wrong
+   * digit or a mark set that leaves out the solution's digit comes first, where it is, then
+   * its fix; otherwise the next step of the Human strategy from there: its technique, then
+   * where to look, then the step taken.
+   */
+  async solvingHint() {
+    if (this.mode !== 'play') {
+      this.backToBoard();
+    }
+    const own = this.own;
+    const version = this.solveVersion;
+    const solution = await this.awaitSolution();
+    if (own !== this.own || version !== this.solveVersion) {
+      return;
+    }
+    if (!solution) {
+      this.setNote(this.noSolutionText());
+      return;
+    }
+    const current = this.playHint?.version === version ? this.playHint : null;
+    if (current) {
+      if (current.kind === 'step' && current.step.kind === 'deduction' && current.level === 1) {
+        current.level = 2;
+        this.schedule();
+      } else {
+        this.takeHint(current);
+      }
+      return;
+    }
+    const { digits, marks } = own.mistakes(solution);
+    let hint;
+    if (digits.length) {
+      hint = { kind: 'digit', cell: digits[0] };
+    } else if (marks.length) {
+      hint = { kind: 'marks', cell: marks[0] };
+    } else {
+      let step;
+      try {
+        step = await this.client.request('hint', {
+          values: own.values.slice(),
+          marks: own.hasMarks ? own.shownMarks() : new Uint32Array(0),
+        });
+      } catch (error) {
+        if (!(error instanceof CancelledError)) {
+          this.setNote(`No hint: the solver failed: ${error?.message ?? error}`);
+        }
+        return;
+      }
+      if (own !== this.own || version !== this.solveVersion || !step) {
+        return;
+      }
+      hint = { kind: 'step', step };
+    }
+    this.solveMeta.hints++;
+    this.playHint = { version, level: 1, ...hint };
+    this.saveSolve();
+    this.schedule();
+  }
+
+  /** Takes the hint shown: fixes the mistake, or applies the step as the solver's. */
+  takeHint(hint) {
+    const own = this.own;
+    const size = this.puzzle.shape.size;
+    if (hint.kind === 'step' && hint.step.kind !== 'deduction') {
+      this.stepForward();
+      return;
+    }
+    if (hint.kind === 'digit') {
+      this.act(own.setDigit(hint.cell, 0));
+      this.setNote(`Hint taken: the wrong digit in ${cellName(hint.cell, size)} is out.`);
+    } else if (hint.kind === 'marks') {
+      this.act(own.setMarks(hint.cell, candidatesOf(own.values)[hint.cell]));
+      this.setNote(
+        `Hint taken: ${cellName(hint.cell, size)} is marked with every digit its houses allow.`,
+      );
+    } else {
+      const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
+      this.act(own.applyStep(hint.step, candidatesOf(own.values, marks)));
+      this.takenHint = { version: this.solveVersion, step: hint.step };
+      this.setNote(`Hint taken: ${hint.step.text}`);
+    }
+  }
+
+  /** What the status card says of the hint under way on the person's board. */
+  playHintText(hint) {
+    const size = this.puzzle.shape.size;
+    if (hint.kind === 'digit') {
+      return `Hint: the digit in ${cellName(hint.cell, size)} is wrong. Press Hint again to take it out.`;
+    }
+    if (hint.kind === 'marks') {
+      return `Hint: the marks in ${cellName(hint.cell, size)} leave out the digit that goes there. Press Hint again to mark every digit the cell allows.`;
+    }
+    if (hint.step.kind !== 'deduction') {
+      return 'Hint: no technique of the Human strategy applies here; the next step is a guess. Press Hint again to watch the search from here.';
+    }
+    return hintText(hint, size);
+  }
+
+  /** Sets a solve option and keeps it for next time. */
+  setOption(id, value) {
+    this.options = { ...this.options, [id]: value };
+    if (this.storage) {
+      saveOptions(this.storage, this.options);
+    }
+    this.schedule();
+  }
+
+  /** Runs the clock while the person is solving a board in view, and stops it otherwise. */
+  runClock() {
+    const isRunning =
+      this.phase === 'solving' &&
+      this.isAwake &&
+      !this.solveMeta.solved &&
+      !document.hidden &&
+      this.isConnected;
+    if (!isRunning) {
+      this.stopClock();
+      return;
+    }
+    this.stopwatch.start();
+    this.clockTimer ||= setInterval(() => this.schedule(), 1000);
+  }
+
+  stopClock() {
+    this.stopwatch.stop();
+    clearInterval(this.clockTimer);
+    this.clockTimer = 0;
+  }
+
+  /** Keeps the solve in storage, once the person has done something in it. */
+  saveSolve() {
+    if (!this.own || !this.storage || (!this.own.isTouched && !this.solveMeta.hints)) {
+      return;
+    }
+    const record = solveRecord(this.puzzle.line, this.own, {
+      elapsedMs: this.stopwatch.elapsedMs,
+      ...this.solveMeta,
+    });
+    if (!saveSolve(this.storage, record)) {
+      this.note = {
+        version: this.solveVersion,
+        text: 'Progress could not be saved: the browser’s storage for this site is full.',
+      };
+    }
+    this.recent = recentSolves(this.storage);
+  }
+
+  /** The recent solves as the puzzle bar lists them. */
+  recentChoices() {
+    return this.recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
+      const id = this.sampleIds.get(puzzle);
+      const name = id ? SAMPLES.find((s) => s.id === id).name : `${puzzle.slice(0, 12)}…`;
+      const how = solved
+        ? `solved in ${clockText(elapsedMs)}`
+        : `${filled} of ${cells} cells, ${clockText(elapsedMs)}`;
+      return { puzzle, label: `${name} — ${how}` };
+    });
+  }
+
+  /** The person's board as the grid draws it. */
+  ownBoard() {
+    const { size, boxRows, boxCols } = this.puzzle.shape;
+    const own = this.own;
+    if (this.zeroDepths?.length !== own.nCells) {
+      this.zeroDepths = new Uint16Array(own.nCells);
+    }
+    return {
+      size,
+      boxRows,
+      boxCols,
+      values: own.values,
+      origins: own.origins,
+      depths: this.zeroDepths,
+      candidates: own.marks,
+    };
+  }
+
+  /** What the grid marks on the person's board: clashes, mistakes found, the hint. */
+  ownView() {
+    const own = this.own;
+    const version = this.solveVersion;
+    if (this.clashes?.version !== version) {
+      this.clashes = { version, cells: clashesOf(own.values) };
+    }
+    const wrong = new Set();
+    const wrongMarks = new Set();
+    const solution = this.solutionValues();
+    if (this.options.flag && solution) {
+      own.mistakes(solution).digits.forEach((c) => wrong.add(c));
+    }
+    if (this.checked?.version === version) {
+      this.checked.digits.forEach((c) => wrong.add(c));
+      this.checked.marks.forEach((c) => wrongMarks.add(c));
+    }
+    const hint = this.playHint?.version === version ? this.playHint : null;
+    if (hint?.kind === 'digit') {
+      wrong.add(hint.cell);
+    } else if (hint?.kind === 'marks') {
+      wrongMarks.add(hint.cell);
+    }
+    let step = null;
+    if (hint?.kind === 'step' && hint.level === 2) {
+      step = hintHighlight(hint.step);
+    } else if (this.takenHint?.version === version) {
+      step = stepHighlight(this.takenHint.step);
+    }
+    return {
+      board: this.ownBoard(),
+      showCandidates: true,
+      marksName: 'marks',
+      faults: new Set(this.clashes.cells),
+      wrong,
+      wrongMarks,
+      step,
+    };
+  }
+
+  /** The sentence the status card shows about the person's board ('' for none). */
+  ownNote() {
+    const own = this.own;
+    const version = this.solveVersion;
+    const size = this.puzzle.shape.size;
+    if (this.clashes?.version === version && this.clashes.cells.length) {
+      const byDigit = new Map();
+      for (const c of this.clashes.cells) {
+        const symbol = this.puzzle.shape.symbols[own.values[c] - 1];
+        byDigit.set(symbol, [...(byDigit.get(symbol) ?? []), cellName(c, size)]);
+      }
+      const clashes = [...byDigit].map(([symbol, cells]) => `${symbol} in ${cells.join(', ')}`);
+      return `Clash: the same digit twice in a row, column or box (${clashes.join('; ')}).`;
+    }
+    const hint = this.playHint?.version === version ? this.playHint : null;
+    if (hint) {
+      return this.playHintText(hint);
+    }
+    if (this.note?.version === version) {
+      return this.note.text;
+    }
+    const solution = this.solutionValues();
+    if (own.isFull && solution && !own.isSolvedBy(solution)) {
+      return 'The grid is full, but some digits are wrong: press Check to find them.';
+    }
+    return '';
   }
 
   /**
@@ -611,6 +1257,7 @@ class StepdokuBoard extends HTMLElement {
           this.verdictLine = null;
         }
         this.rateAfter(line, verdict);
+        this.checkFinish();
         this.schedule();
       }
     });
@@ -707,6 +1354,7 @@ class StepdokuBoard extends HTMLElement {
     this.playback.unload();
     this.mode = 'solution';
     this.solutionIndex = 0;
+    this.runClock();
     this.schedule();
   }
 
@@ -715,13 +1363,29 @@ class StepdokuBoard extends HTMLElement {
     this.schedule();
   }
 
-  /** Starts the trace of the current puzzle, unless one is already loaded. */
+  /**
+   * Starts the trace, unless one is already loaded: of the puzzle while entering it, and from
+   * the person's board (their digits and marks) while solving it.
+   */
   ensureTrace() {
     if (this.mode !== 'trace' || !this.playback.player) {
       this.mode = 'trace';
-      this.playback.load(this.puzzle, this.strategy);
+      this.playback.load(this.traceSource(), this.strategy);
     }
     this.wake();
+  }
+
+  /** Where a trace starts: `{ board, request }` for Playback.load. */
+  traceSource() {
+    const own = this.own;
+    if (!own) {
+      return { board: startingBoard(this.puzzle), request: { text: this.puzzle.line } };
+    }
+    const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
+    const board = createBoard(this.puzzle.shape, own.values);
+    board.origins.set(own.origins);
+    board.candidates = Uint32Array.from(candidatesOf(own.values, marks));
+    return { board, request: { values: own.values.slice(), marks } };
   }
 
   togglePlay() {
@@ -756,6 +1420,10 @@ class StepdokuBoard extends HTMLElement {
    * difficulty, then where it is (its houses, cells and pattern), then the step itself.
    */
   async hint() {
+    if (this.own && this.mode !== 'trace') {
+      await this.solvingHint();
+      return;
+    }
     this.ensureTrace();
     this.playback.pause();
     const player = this.playback.player;
@@ -796,7 +1464,7 @@ class StepdokuBoard extends HTMLElement {
     this.strategy = id;
     this.setAttribute('strategy', id);
     if (this.mode === 'trace') {
-      this.playback.load(this.puzzle, id);
+      this.playback.load(this.traceSource(), id);
     }
     this.schedule();
   }
@@ -827,6 +1495,9 @@ class StepdokuBoard extends HTMLElement {
    * step, Home goes back to the puzzle. Public so a page can route its own keys here.
    */
   handleShortcut(event) {
+    if (this.handleHistoryKey(event)) {
+      return;
+    }
     if (
       event.defaultPrevented ||
       event.ctrlKey ||
@@ -853,6 +1524,32 @@ class StepdokuBoard extends HTMLElement {
       event.preventDefault();
       actions[event.key]();
     }
+  }
+
+  /**
+   * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (⌘ on a Mac), anywhere but in a text field,
+   * which keeps its own undo. Returns whether the key was one of them.
+   */
+  handleHistoryKey(event) {
+    const key = event.key.toLowerCase();
+    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) {
+      return false;
+    }
+    const target = event.composedPath()[0];
+    if (target instanceof Element && target.closest('input, textarea, select')) {
+      return false;
+    }
+    if (key === 'z') {
+      event.preventDefault();
+      this.history(event.shiftKey ? 'redo' : 'undo');
+      return true;
+    }
+    if (key === 'y' && !event.shiftKey) {
+      event.preventDefault();
+      this.history('redo');
+      return true;
+    }
+    return false;
   }
 
   // ---- Rendering ---------------------------------------------------------------------
@@ -889,6 +1586,9 @@ class StepdokuBoard extends HTMLElement {
         isFast: this.playback.isPlaying && this.playback.speed > FAST_SPEED,
       };
     }
+    if (this.mode === 'play' && this.own) {
+      return this.ownView();
+    }
     if (this.mode === 'solution' && isCurrent && d.solution) {
       const line = this.solutionIndex === 1 && d.second ? d.second : d.solution;
       const board = fillSolution(
@@ -921,7 +1621,9 @@ class StepdokuBoard extends HTMLElement {
       size: this.puzzle.shape.size,
       sampleId: this.sampleIds.get(this.puzzle.line) ?? '',
       error: this.inputError,
+      recent: this.recentChoices(),
     });
+    this.renderSolving();
     this.status.update({
       verdict:
         this.playback.stopReason === 'cancelled' && player
@@ -936,7 +1638,10 @@ class StepdokuBoard extends HTMLElement {
       technique: step ? technique(step.techniqueId) : null,
       anchor: step ? techniqueAnchor(step.techniqueId) : '',
       isPlaying: this.playback.isPlaying,
-      hint: hintText(this.activeHint()),
+      hint:
+        this.mode === 'play' && this.own
+          ? this.ownNote()
+          : hintText(this.activeHint(), this.puzzle.shape.size),
     });
     const counters = player?.counters ?? {
       steps: 0,
@@ -960,13 +1665,59 @@ class StepdokuBoard extends HTMLElement {
     this.announcePosition(player);
   }
 
-  /** Tells the page where the trace stands once it stops moving, so it can link there. */
+  /** The solve bar, the pad's mode and the finish card. */
+  renderSolving() {
+    const own = this.own;
+    const solution = this.solutionValues();
+    this.solveBar.update({
+      phase: this.phase,
+      text: own
+        ? `Solving: ${own.nFilled} of ${own.nCells} cells filled.`
+        : 'Entering a puzzle: the digits you type are givens.',
+      isWatching: this.mode === 'trace' || this.mode === 'solution',
+      canUndo: own ? own.canUndo : this.entryUndo.length > 0,
+      canRedo: own ? own.canRedo : this.entryRedo.length > 0,
+      isPencil: this.isPencil,
+      canCheck: this.verdict.kind === 'unique' || this.verdict.kind === 'pending',
+      elapsedMs: this.stopwatch.elapsedMs,
+      options: this.options,
+    });
+    this.pad.setPencil(Boolean(own) && this.isPencil);
+    const isFinished =
+      own && this.solveMeta.solved && solution && own.isSolvedBy(solution) && !this.isFinishClosed;
+    this.finishCard.update(
+      isFinished
+        ? {
+            elapsedMs: this.stopwatch.elapsedMs,
+            hints: this.solveMeta.hints,
+            checks: this.solveMeta.checks,
+            solverDigits: own.origins.filter((o) => o === Origin.DEDUCED).length,
+            rating: ratingWords(this.rating),
+          }
+        : null,
+    );
+  }
+
+  /**
+   * Tells the page where the trace or the person's board stands once it stops moving, so it
+   * can link there (with the person's progress when they chose to share it).
+   */
   announcePosition(player) {
     if (this.playback.isPlaying) {
       return;
     }
-    const detail = { line: this.puzzle.line, strategy: this.strategy, step: player?.position ?? 0 };
-    const key = `${detail.line} ${detail.strategy} ${detail.step}`;
+    const progress =
+      this.own && this.options.share
+        ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
+        : '';
+    const detail = {
+      line: this.puzzle.line,
+      strategy: this.strategy,
+      step: player?.position ?? 0,
+      progress,
+    };
+    // The seconds in the progress change every second; only a change of the board counts.
+    const key = `${detail.line} ${detail.strategy} ${detail.step} ${progress.replace(/~\d+$/, '')}`;
     if (key !== this.announced) {
       this.announced = key;
       this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));

@@ -53,14 +53,30 @@ const handlers = {
     return exportsOf('core').analyze(text);
   },
 
-  /** Starts trace `trace`, dropping the previous one. */
-  start({ trace, text, strategy }) {
+  /**
+   * Starts trace `trace` of puzzle `text`, or of a person's position (`values`, `marks`: see
+   * Solver.fromPosition), dropping the previous trace.
+   */
+  start({ trace, text, values, marks, strategy }) {
     solver?.free();
     solver = null;
-    const { Solver } = exportsOf('full');
-    solver = new Solver(text, strategy);
+    solver = newSolver({ text, values, marks }, strategy);
     traceId = trace;
     return true;
+  },
+
+  /**
+   * The next step of the Human strategy from a person's position (`values`, `marks`), or
+   * null when the position is solved; the trace under way is left alone.
+   */
+  hint({ values, marks }) {
+    const hinter = newSolver({ values, marks }, 'human');
+    try {
+      const step = hinter.step();
+      return step === undefined ? null : compact(step);
+    } finally {
+      hinter.free();
+    }
   },
 
   /**
@@ -89,8 +105,7 @@ const handlers = {
   rate({ text, budgetMs }) {
     rating?.free();
     rating = null;
-    const { Solver } = exportsOf('full');
-    rating = new Solver(text, 'human');
+    rating = newSolver({ text }, 'human');
     return this.rateMore({ budgetMs });
   },
 
@@ -115,6 +130,14 @@ const handlers = {
     return result;
   },
 };
+
+/** A solver of puzzle text, or of a position when `text` is absent. */
+function newSolver({ text, values, marks }, strategy) {
+  const { Solver } = exportsOf('full');
+  return text === undefined
+    ? Solver.fromPosition(values, marks, strategy)
+    : new Solver(text, strategy);
+}
 
 /**
  * A step without its empty lists: a backtracking trace runs to millions of steps, and every

@@ -70,10 +70,23 @@ export async function launch() {
 
 /**
  * Opens the page (optionally at a hash) and waits until the board is ready and has its
- * verdict. Page errors fail the test that reads `errors`.
+ * verdict. Page errors fail the test that reads `errors`. Saved solves from earlier tests are
+ * cleared when the tab first loads (reloads keep them), unless `keepStorage`.
  */
-export async function openPage(browser, url, { hash = '', colorScheme = 'light', viewport } = {}) {
+export async function openPage(
+  browser,
+  url,
+  { hash = '', colorScheme = 'light', viewport, keepStorage = false } = {},
+) {
   const page = await browser.newPage();
+  if (!keepStorage) {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem('stepdoku-test-tab')) {
+        sessionStorage.setItem('stepdoku-test-tab', 'cleared');
+        localStorage.clear();
+      }
+    });
+  }
   await page.emulateMedia({ colorScheme });
   await page.setViewportSize(viewport ?? { width: 1280, height: 900 });
   const errors = [];
@@ -89,9 +102,15 @@ export async function openPage(browser, url, { hash = '', colorScheme = 'light',
   return { page, errors };
 }
 
-/** The grid cell at 1-based row `r`, column `c`. */
+/** The grid cell at 1-based row `r`, column `c`, whose name goes on with what it holds. */
 export function cell(page, r, c) {
-  return page.getByRole('gridcell', { name: `Row ${r}, column ${c}`, exact: true });
+  return page.getByRole('gridcell', { name: new RegExp(`^Row ${r}, column ${c}: `) });
+}
+
+/** What a cell's name says it holds: "5, given", "empty, marks 1 9", … */
+export async function cellText(page, r, c) {
+  const name = await cell(page, r, c).getAttribute('aria-label');
+  return name.slice(name.indexOf(': ') + 2);
 }
 
 export function button(page, name) {
@@ -119,7 +138,7 @@ export function readGrid(page) {
         .filter((c) => c !== 'cell' && c !== 'selected')
         .sort()
         .join(' '),
-      description: cell.getAttribute('aria-description'),
+      description: cell.getAttribute('aria-label').replace(/^[^:]*: /, ''),
     })),
   );
 }

@@ -18,7 +18,25 @@ test('a position round-trips through its hash', () => {
 
 test('step 0 links to the puzzle alone', () => {
   assert.equal(linkHash({ line: LINE, strategy: 'human', step: 0 }), `#p=${LINE}`);
-  assert.deepEqual(readLink(`#p=${LINE}`), { line: LINE, strategy: null, step: 0, options: {} });
+  assert.deepEqual(readLink(`#p=${LINE}`), {
+    line: LINE,
+    strategy: null,
+    step: 0,
+    progress: null,
+    options: {},
+  });
+});
+
+test("a person's progress rides last, with or without a step", () => {
+  const progress = `${'.'.repeat(80)}4~${'.'.repeat(81)}~${'-'.repeat(80)}~75`;
+  for (const step of [0, 12]) {
+    const hash = linkHash({ line: LINE, strategy: 'human', step, progress });
+    assert.ok(hash.endsWith(`&y=${progress}`), hash);
+    const read = readLink(hash);
+    assert.equal(read.progress, progress);
+    assert.equal(read.step, step);
+  }
+  assert.equal(linkHash({ line: LINE, strategy: 'human', step: 0, progress: '' }), `#p=${LINE}`);
 });
 
 test('a step that is not a positive whole number is step 0', () => {
@@ -41,5 +59,11 @@ test('board options: a bare name is set, spaces come as +, other names are ignor
 });
 
 test('an empty hash names nothing', () => {
-  assert.deepEqual(readLink(''), { line: null, strategy: null, step: 0, options: {} });
+  assert.deepEqual(readLink(''), {
+    line: null,
+    strategy: null,
+    step: 0,
+    progress: null,
+    options: {},
+  });
 });

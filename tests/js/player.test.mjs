@@ -131,10 +131,7 @@ test('hintHighlight shows where a step is but not what it concludes', () => {
       { cell: 1, digit: 2 },
     ],
     fins: [{ cell: 9, digit: 2 }],
-    changes: [
-      { op: 'eliminate', cell: 2, digit: 2 },
-      { op: 'place', cell: 3, digit: 5 },
-    ],
+    changes: [{ op: 'eliminate', cell: 2, digit: 2 }],
   };
   const h = hintHighlight(step);
   assert.deepEqual([...h.cells], [0, 1, 9]);
@@ -143,7 +140,24 @@ test('hintHighlight shows where a step is but not what it concludes', () => {
   assert.equal(h.fins.get(9), 0b10);
   assert.deepEqual(h.links, []);
   assert.equal(h.eliminated.size, 0);
-  assert.equal(h.placed.size, 0);
   // The full highlight of the same step does show the conclusion.
   assert.equal(stepHighlight(step).eliminated.get(2), 0b10);
+});
+
+test('hintHighlight of a placement shows its house, or its cell, never the digit', () => {
+  const single = {
+    kind: 'deduction',
+    cells: [3],
+    houses: [{ kind: 'row', index: 0 }],
+    pattern: [{ cell: 3, digit: 5 }],
+    changes: [{ op: 'place', cell: 3, digit: 5 }],
+  };
+  const hidden = hintHighlight(single);
+  assert.deepEqual(hidden.houses, single.houses);
+  assert.equal(hidden.cells.size, 0, 'the cell in the house is for the person to find');
+  assert.equal(hidden.pattern.size, 0);
+  assert.equal(hidden.placed.size, 0);
+  const naked = hintHighlight({ ...single, houses: [] });
+  assert.deepEqual([...naked.cells], [3], 'with no house, the cell is where to look');
+  assert.equal(naked.pattern.size, 0, 'but not its digit');
 });
