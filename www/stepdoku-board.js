@@ -25,12 +25,11 @@
 // the trace or the person's board settles (not while playing); `error` (detail: { message })
 // when something cannot start, also shown in the board's own box.
 
-import { createBoard, fillSolution, Origin, startingBoard } from './board-model.js';
+import { createBoard, fillSolution, startingBoard } from './board-model.js';
 import { mountControls, STRATEGIES } from './controls.js';
 import {
   allShapes,
   candidatesOf,
-  clashesOf,
   digitOfKey,
   emptyPuzzle,
   readPuzzle,
@@ -43,27 +42,18 @@ import {
 import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
-import { Playback } from './playback.js';
 import { mountFinishCard } from './finish-card.js';
+import { Playback } from './playback.js';
 import { hintHighlight, stepHighlight } from './player.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
-import {
-  loadOptions,
-  loadSolve,
-  progressText,
-  readProgress,
-  recentSolves,
-  saveOptions,
-  saveSolve,
-  solveRecord,
-} from './saved.js';
+import { loadOptions, progressText, recentSolves } from './saved.js';
 import { SAMPLES } from './samples.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
-import { Solve } from './solve-model.js';
+import { hintText, solvingMethods } from './solving.js';
 import { mountStatus } from './status.js';
 import { mountStepList } from './step-list.js';
-import { clockText, Stopwatch } from './stopwatch.js';
+import { Stopwatch } from './stopwatch.js';
 import { CancelledError, WorkerClient } from './worker-client.js';
 
 const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
@@ -136,53 +126,6 @@ const VERDICT_DELAY_MS = 150;
 const RATING_BUDGET_MS = 5000;
 /** How long each Keep rating runs. */
 const RATING_MORE_MS = 30000;
-
-/** How a hint names a search step to come. */
-const SEARCH_HINTS = {
-  guess: 'the next step is a guess (search)',
-  contradiction: 'the next step finds a contradiction',
-  backtrack: 'the next step backtracks',
-  solved: 'the next step ends the trace: the puzzle is solved',
-  unsolvable: 'the next step ends the trace: the puzzle has no solution',
-};
-
-/** A house as a sentence names it: "row 3", "box 4". */
-function houseName({ kind, index }) {
-  return `${kind} ${index + 1}`;
-}
-
-/** A cell as the steps name it: "r3c5". */
-function cellName(cell, size) {
-  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
-}
-
-/** What a hint says of the step to come, at its level; '' without a hint. */
-function hintText(hint, size) {
-  if (!hint) {
-    return '';
-  }
-  const { step, level } = hint;
-  if (step.kind !== 'deduction') {
-    return `Hint: ${SEARCH_HINTS[step.kind] ?? step.kind}. Press Hint again to take it.`;
-  }
-  const what = `${step.technique} (SE ${step.difficulty.toFixed(1)})`;
-  if (level === 1) {
-    return `Hint: try ${what}. Press Hint again to see where.`;
-  }
-  const places = step.changes.some((c) => c.op === 'place');
-  const where =
-    places && step.houses?.length
-      ? `look in ${step.houses.map(houseName).join(' and ')}`
-      : places
-        ? `look at ${step.cells.map((c) => cellName(c, size)).join(', ')}`
-        : 'look at the highlighted cells';
-  return `Hint: ${what}: ${where}. Press Hint again to take the step.`;
-}
-
-/** The words a finish card gives a rating: "ER 2.3 · Easy". */
-function ratingWords(view) {
-  return view.kind === 'rated' ? `ER ${view.rating.er.toFixed(1)} · ${view.rating.level}` : '';
-}
 
 /** The page's localStorage, or null where the page may not use it (a sandboxed frame). */
 function pageStorage() {
@@ -587,8 +530,8 @@ class StepdokuBoard extends HTMLElement {
       undo: () => this.undo(),
       redo: () => this.redo(),
       pencil: () => this.togglePencil(),
-      fill: () => this.act(this.own?.fillCandidates(candidatesOf(this.own.values))),
-      clearMarks: () => this.act(this.own?.clearCandidates()),
+      fill: () => this.ownAction((own) => own.fillCandidates(candidatesOf(own.values))),
+      clearMarks: () => this.ownAction((own) => own.clearCandidates()),
       check: () => this.check(),
       takeOver: () => this.takeOver(),
       resume: () => this.backToBoard(),
@@ -727,496 +670,6 @@ class StepdokuBoard extends HTMLElement {
     } else {
       this.loadText(text);
     }
-  }
-
-  // ---- Solving -------------------------------------------------------------------------
-
-  /** Switches between entering the puzzle and solving it. */
-  enterPhase(phase) {
-    if (phase === this.phase || this.isReadonly) {
-      return;
-    }
-    this.playback.unload();
-    this.mode = 'edit';
-    if (phase === 'solving' && this.puzzle.values.some((v) => v)) {
-      this.beginSolve();
-    } else {
-      this.endSolve();
-    }
-    this.schedule();
-  }
-
-  /** Starts (or resumes, from storage) the person's solve of the current puzzle. */
-  beginSolve() {
-    const { puzzle } = this;
-    const saved = this.storage ? loadSolve(this.storage, puzzle.line, puzzle.values) : null;
-    this.phase = 'solving';
-    this.mode = 'play';
-    this.own = saved?.solve ?? new Solve(puzzle.shape.size, puzzle.values, puzzle.marks);
-    this.solveMeta = saved
-      ? { hints: saved.hints, checks: saved.checks, solved: saved.solved }
-      : { hints: 0, checks: 0, solved: false };
-    this.stopwatch = new Stopwatch(saved?.elapsedMs ?? 0);
-    this.entryUndo = [];
-    this.entryRedo = [];
-    this.isFinishClosed = false;
-    this.applyLinkedProgress(Boolean(saved));
-    this.changed();
-  }
-
-  /** Saves and closes the person's solve, if one is open: the board goes back to entering. */
-  endSolve() {
-    if (this.own) {
-      this.saveSolve();
-      this.own = null;
-    }
-    this.phase = 'entering';
-    this.stopClock();
-  }
-
-  /**
-   * Puts the progress of a share link (the `progress` attribute) on the person's board, as
-   * one action they can undo; read once. A solve of their own keeps its time.
-   */
-  applyLinkedProgress(hasOwnTime) {
-    const text = this.getAttribute('progress');
-    if (!text || !this.own) {
-      return;
-    }
-    this.removeAttribute('progress');
-    const { shape, values } = this.puzzle;
-    const read = readProgress(text, shape.size, values, shape.symbols);
-    if (read && this.own.replaceWith(read.values, read.origins, read.marks) && !hasOwnTime) {
-      this.stopwatch.reset(read.elapsedMs);
-    }
-    this.changed();
-  }
-
-  /** Records a person's action on their board (null for none) and what follows from it. */
-  act(action) {
-    if (action) {
-      this.changed();
-    }
-    return action;
-  }
-
-  /** After any change to the person's board: marks reset, finish checked, progress saved. */
-  changed() {
-    this.solveVersion++;
-    this.checked = null;
-    this.playHint = null;
-    this.takenHint = null;
-    this.note = null;
-    this.checkFinish();
-    this.runClock();
-    this.saveSolve();
-    this.schedule();
-  }
-
-  /** Marks the solve solved once the board matches the solution: the clock stops. */
-  checkFinish() {
-    const solution = this.solutionValues();
-    if (this.own && solution && !this.solveMeta.solved && this.own.isSolvedBy(solution)) {
-      this.solveMeta.solved = true;
-      this.isFinishClosed = false;
-      this.runClock();
-      this.saveSolve();
-    }
-  }
-
-  /** A digit or mark from the grid or the pad while solving. */
-  solvingInput(cell, key, isOther) {
-    const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
-    if (key && !digit) {
-      return;
-    }
-    if (this.mode === 'trace') {
-      this.takeOver();
-    } else if (this.mode !== 'play') {
-      this.backToBoard();
-    }
-    const own = this.own;
-    if (digit && this.isPencil !== isOther) {
-      this.act(own.toggleMark(cell, digit));
-    } else {
-      const tidy = this.options.tidy ? (values) => candidatesOf(values) : null;
-      this.act(own.setDigit(cell, digit, { tidy }));
-    }
-  }
-
-  togglePencil() {
-    this.isPencil = !this.isPencil;
-    this.schedule();
-  }
-
-  undo() {
-    this.history('undo');
-  }
-
-  redo() {
-    this.history('redo');
-  }
-
-  /** Undoes or redoes the last action: the person's while solving, an edit while entering. */
-  history(way) {
-    if (this.isReadonly) {
-      return;
-    }
-    if (this.own) {
-      if (this.mode !== 'play') {
-        this.backToBoard();
-      }
-      if (this.own[way]()) {
-        this.changed();
-      }
-      return;
-    }
-    const [from, to] =
-      way === 'undo' ? [this.entryUndo, this.entryRedo] : [this.entryRedo, this.entryUndo];
-    const line = from.pop();
-    if (line !== undefined) {
-      const kept = [from, [...to, this.puzzle.line]];
-      this.setPuzzle(readPuzzle(line).puzzle);
-      [this.entryUndo, this.entryRedo] = way === 'undo' ? kept : kept.reverse();
-    }
-  }
-
-  /** Makes the solver's board at the current step the person's, and hands back control. */
-  takeOver() {
-    const player = this.playback.player;
-    if (this.mode !== 'trace' || !player || !this.own) {
-      return;
-    }
-    const action = this.own.takeOver(player.board);
-    this.backToBoard();
-    this.act(action);
-  }
-
-  /** Leaves the trace or the solution shown, back to the person's board (or the puzzle). */
-  backToBoard() {
-    this.playback.unload();
-    this.mode = this.own ? 'play' : 'edit';
-    this.schedule();
-  }
-
-  /** The solution of the puzzle (one value per cell) when it has exactly one and it is known. */
-  solutionValues() {
-    const d = this.verdict.diagnosis;
-    if (d?.status !== 'unique' || d.puzzle !== this.puzzle.line) {
-      return null;
-    }
-    if (this.solutionOf !== d) {
-      this.solutionOf = d;
-      this.solution = readPuzzle(d.solution).puzzle.values;
-    }
-    return this.solution;
-  }
-
-  /** The solution once the verdict is in (null when there is no single one). */
-  async awaitSolution() {
-    this.wake();
-    this.askVerdict();
-    await this.verdictRequest;
-    return this.solutionValues();
-  }
-
-  /** Why Check and hints cannot work on this puzzle. */
-  noSolutionText() {
-    return this.verdict.kind === 'several'
-      ? 'Check and hints need a puzzle with one solution; this one has several. Press Edit puzzle to add givens.'
-      : `Check and hints need a puzzle with one solution. ${this.verdict.message}`;
-  }
-
-  /** Marks every digit and mark of the person's that differs from the solution. */
-  async check() {
-    const own = this.own;
-    const solution = await this.awaitSolution();
-    if (!own || own !== this.own) {
-      return;
-    }
-    if (this.mode !== 'play') {
-      this.backToBoard();
-    }
-    if (!solution) {
-      this.setNote(this.noSolutionText());
-      return;
-    }
-    const { digits, marks } = own.mistakes(solution);
-    this.solveMeta.checks++;
-    this.checked = { version: this.solveVersion, digits: new Set(digits), marks: new Set(marks) };
-    const size = this.puzzle.shape.size;
-    const list = (cells) =>
-      cells.length > 6
-        ? `${cells
-            .slice(0, 6)
-            .map((c) => cellName(c, size))
-            .join(', ')}…`
-        : cells.map((c) => cellName(c, size)).join(', ');
-    const found = [
-      digits.length &&
-        `${digits.length} wrong digit${digits.length > 1 ? 's' : ''} (${list(digits)})`,
-      marks.length &&
-        `${marks.length} cell${marks.length > 1 ? 's' : ''} whose marks leave out the digit that goes there (${list(marks)})`,
-    ].filter(Boolean);
-    const left = own.nCells - own.nFilled;
-    this.setNote(
-      found.length
-        ? `Check: ${found.join('; ')}.`
-        : `Check: no mistakes so far. ${left} cell${left === 1 ? '' : 's'} to go.`,
-    );
-    this.saveSolve();
-  }
-
-  /** Shows a sentence about the person's board until their next action. */
-  setNote(text) {
-    this.note = { version: this.solveVersion, text };
-    this.schedule();
-  }
-
-  /**
-   * A hint from the person's own board, marks included, a little more each time: a wrong
-   * digit or a mark set that leaves out the solution's digit comes first, where it is, then
-   * its fix; otherwise the next step of the Human strategy from there: its technique, then
-   * where to look, then the step taken.
-   */
-  async solvingHint() {
-    if (this.mode !== 'play') {
-      this.backToBoard();
-    }
-    const own = this.own;
-    const version = this.solveVersion;
-    const solution = await this.awaitSolution();
-    if (own !== this.own || version !== this.solveVersion) {
-      return;
-    }
-    if (!solution) {
-      this.setNote(this.noSolutionText());
-      return;
-    }
-    const current = this.playHint?.version === version ? this.playHint : null;
-    if (current) {
-      if (current.kind === 'step' && current.step.kind === 'deduction' && current.level === 1) {
-        current.level = 2;
-        this.schedule();
-      } else {
-        this.takeHint(current);
-      }
-      return;
-    }
-    const { digits, marks } = own.mistakes(solution);
-    let hint;
-    if (digits.length) {
-      hint = { kind: 'digit', cell: digits[0] };
-    } else if (marks.length) {
-      hint = { kind: 'marks', cell: marks[0] };
-    } else {
-      let step;
-      try {
-        step = await this.client.request('hint', {
-          values: own.values.slice(),
-          marks: own.hasMarks ? own.shownMarks() : new Uint32Array(0),
-        });
-      } catch (error) {
-        if (!(error instanceof CancelledError)) {
-          this.setNote(`No hint: the solver failed: ${error?.message ?? error}`);
-        }
-        return;
-      }
-      if (own !== this.own || version !== this.solveVersion || !step) {
-        return;
-      }
-      hint = { kind: 'step', step };
-    }
-    this.solveMeta.hints++;
-    this.playHint = { version, level: 1, ...hint };
-    this.saveSolve();
-    this.schedule();
-  }
-
-  /** Takes the hint shown: fixes the mistake, or applies the step as the solver's. */
-  takeHint(hint) {
-    const own = this.own;
-    const size = this.puzzle.shape.size;
-    if (hint.kind === 'step' && hint.step.kind !== 'deduction') {
-      this.stepForward();
-      return;
-    }
-    if (hint.kind === 'digit') {
-      this.act(own.setDigit(hint.cell, 0));
-      this.setNote(`Hint taken: the wrong digit in ${cellName(hint.cell, size)} is out.`);
-    } else if (hint.kind === 'marks') {
-      this.act(own.setMarks(hint.cell, candidatesOf(own.values)[hint.cell]));
-      this.setNote(
-        `Hint taken: ${cellName(hint.cell, size)} is marked with every digit its houses allow.`,
-      );
-    } else {
-      const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
-      this.act(own.applyStep(hint.step, candidatesOf(own.values, marks)));
-      this.takenHint = { version: this.solveVersion, step: hint.step };
-      this.setNote(`Hint taken: ${hint.step.text}`);
-    }
-  }
-
-  /** What the status card says of the hint under way on the person's board. */
-  playHintText(hint) {
-    const size = this.puzzle.shape.size;
-    if (hint.kind === 'digit') {
-      return `Hint: the digit in ${cellName(hint.cell, size)} is wrong. Press Hint again to take it out.`;
-    }
-    if (hint.kind === 'marks') {
-      return `Hint: the marks in ${cellName(hint.cell, size)} leave out the digit that goes there. Press Hint again to mark every digit the cell allows.`;
-    }
-    if (hint.step.kind !== 'deduction') {
-      return 'Hint: no technique of the Human strategy applies here; the next step is a guess. Press Hint again to watch the search from here.';
-    }
-    return hintText(hint, size);
-  }
-
-  /** Sets a solve option and keeps it for next time. */
-  setOption(id, value) {
-    this.options = { ...this.options, [id]: value };
-    if (this.storage) {
-      saveOptions(this.storage, this.options);
-    }
-    this.schedule();
-  }
-
-  /** Runs the clock while the person is solving a board in view, and stops it otherwise. */
-  runClock() {
-    const isRunning =
-      this.phase === 'solving' &&
-      this.isAwake &&
-      !this.solveMeta.solved &&
-      !document.hidden &&
-      this.isConnected;
-    if (!isRunning) {
-      this.stopClock();
-      return;
-    }
-    this.stopwatch.start();
-    this.clockTimer ||= setInterval(() => this.schedule(), 1000);
-  }
-
-  stopClock() {
-    this.stopwatch.stop();
-    clearInterval(this.clockTimer);
-    this.clockTimer = 0;
-  }
-
-  /** Keeps the solve in storage, once the person has done something in it. */
-  saveSolve() {
-    if (!this.own || !this.storage || (!this.own.isTouched && !this.solveMeta.hints)) {
-      return;
-    }
-    const record = solveRecord(this.puzzle.line, this.own, {
-      elapsedMs: this.stopwatch.elapsedMs,
-      ...this.solveMeta,
-    });
-    if (!saveSolve(this.storage, record)) {
-      this.note = {
-        version: this.solveVersion,
-        text: 'Progress could not be saved: the browser’s storage for this site is full.',
-      };
-    }
-    this.recent = recentSolves(this.storage);
-  }
-
-  /** The recent solves as the puzzle bar lists them. */
-  recentChoices() {
-    return this.recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
-      const id = this.sampleIds.get(puzzle);
-      const name = id ? SAMPLES.find((s) => s.id === id).name : `${puzzle.slice(0, 12)}…`;
-      const how = solved
-        ? `solved in ${clockText(elapsedMs)}`
-        : `${filled} of ${cells} cells, ${clockText(elapsedMs)}`;
-      return { puzzle, label: `${name} — ${how}` };
-    });
-  }
-
-  /** The person's board as the grid draws it. */
-  ownBoard() {
-    const { size, boxRows, boxCols } = this.puzzle.shape;
-    const own = this.own;
-    if (this.zeroDepths?.length !== own.nCells) {
-      this.zeroDepths = new Uint16Array(own.nCells);
-    }
-    return {
-      size,
-      boxRows,
-      boxCols,
-      values: own.values,
-      origins: own.origins,
-      depths: this.zeroDepths,
-      candidates: own.marks,
-    };
-  }
-
-  /** What the grid marks on the person's board: clashes, mistakes found, the hint. */
-  ownView() {
-    const own = this.own;
-    const version = this.solveVersion;
-    if (this.clashes?.version !== version) {
-      this.clashes = { version, cells: clashesOf(own.values) };
-    }
-    const wrong = new Set();
-    const wrongMarks = new Set();
-    const solution = this.solutionValues();
-    if (this.options.flag && solution) {
-      own.mistakes(solution).digits.forEach((c) => wrong.add(c));
-    }
-    if (this.checked?.version === version) {
-      this.checked.digits.forEach((c) => wrong.add(c));
-      this.checked.marks.forEach((c) => wrongMarks.add(c));
-    }
-    const hint = this.playHint?.version === version ? this.playHint : null;
-    if (hint?.kind === 'digit') {
-      wrong.add(hint.cell);
-    } else if (hint?.kind === 'marks') {
-      wrongMarks.add(hint.cell);
-    }
-    let step = null;
-    if (hint?.kind === 'step' && hint.level === 2) {
-      step = hintHighlight(hint.step);
-    } else if (this.takenHint?.version === version) {
-      step = stepHighlight(this.takenHint.step);
-    }
-    return {
-      board: this.ownBoard(),
-      showCandidates: true,
-      marksName: 'marks',
-      faults: new Set(this.clashes.cells),
-      wrong,
-      wrongMarks,
-      step,
-    };
-  }
-
-  /** The sentence the status card shows about the person's board ('' for none). */
-  ownNote() {
-    const own = this.own;
-    const version = this.solveVersion;
-    const size = this.puzzle.shape.size;
-    if (this.clashes?.version === version && this.clashes.cells.length) {
-      const byDigit = new Map();
-      for (const c of this.clashes.cells) {
-        const symbol = this.puzzle.shape.symbols[own.values[c] - 1];
-        byDigit.set(symbol, [...(byDigit.get(symbol) ?? []), cellName(c, size)]);
-      }
-      const clashes = [...byDigit].map(([symbol, cells]) => `${symbol} in ${cells.join(', ')}`);
-      return `Clash: the same digit twice in a row, column or box (${clashes.join('; ')}).`;
-    }
-    const hint = this.playHint?.version === version ? this.playHint : null;
-    if (hint) {
-      return this.playHintText(hint);
-    }
-    if (this.note?.version === version) {
-      return this.note.text;
-    }
-    const solution = this.solutionValues();
-    if (own.isFull && solution && !own.isSolvedBy(solution)) {
-      return 'The grid is full, but some digits are wrong: press Check to find them.';
-    }
-    return '';
   }
 
   /**
@@ -1665,39 +1118,6 @@ class StepdokuBoard extends HTMLElement {
     this.announcePosition(player);
   }
 
-  /** The solve bar, the pad's mode and the finish card. */
-  renderSolving() {
-    const own = this.own;
-    const solution = this.solutionValues();
-    this.solveBar.update({
-      phase: this.phase,
-      text: own
-        ? `Solving: ${own.nFilled} of ${own.nCells} cells filled.`
-        : 'Entering a puzzle: the digits you type are givens.',
-      isWatching: this.mode === 'trace' || this.mode === 'solution',
-      canUndo: own ? own.canUndo : this.entryUndo.length > 0,
-      canRedo: own ? own.canRedo : this.entryRedo.length > 0,
-      isPencil: this.isPencil,
-      canCheck: this.verdict.kind === 'unique' || this.verdict.kind === 'pending',
-      elapsedMs: this.stopwatch.elapsedMs,
-      options: this.options,
-    });
-    this.pad.setPencil(Boolean(own) && this.isPencil);
-    const isFinished =
-      own && this.solveMeta.solved && solution && own.isSolvedBy(solution) && !this.isFinishClosed;
-    this.finishCard.update(
-      isFinished
-        ? {
-            elapsedMs: this.stopwatch.elapsedMs,
-            hints: this.solveMeta.hints,
-            checks: this.solveMeta.checks,
-            solverDigits: own.origins.filter((o) => o === Origin.DEDUCED).length,
-            rating: ratingWords(this.rating),
-          }
-        : null,
-    );
-  }
-
   /**
    * Tells the page where the trace or the person's board stands once it stops moving, so it
    * can link there (with the person's progress when they chose to share it).
@@ -1724,5 +1144,7 @@ class StepdokuBoard extends HTMLElement {
     }
   }
 }
+
+Object.assign(StepdokuBoard.prototype, solvingMethods);
 
 customElements.define('stepdoku-board', StepdokuBoard);

@@ -105,7 +105,7 @@ test('a number pad enters digits into the selected cell on touch screens', async
   });
   await cell(page, 1, 3).click();
   await page.getByRole('button', { name: 'Enter 9', exact: true }).click();
-  assert.equal(await cellText(page, 1, 3), '9, given');
+  assert.equal(await cellText(page, 1, 3), '9, yours', 'the loaded sample is being solved');
   await page.getByRole('button', { name: 'Erase', exact: true }).click();
   assert.equal(await cellText(page, 1, 3), 'empty');
   await page.close();
@@ -150,7 +150,7 @@ test('pasting on the grid loads a whole puzzle, and a single digit into the cell
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }),
     );
   });
-  assert.equal(await cellText(page, 1, 1), '7, given');
+  assert.equal(await cellText(page, 1, 1), '7, yours', 'a loaded puzzle is being solved');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -144,7 +144,7 @@ test('Hint names the next technique, then shows where, then takes the step', asy
   await hint.filter({ hasText: 'highlighted' }).waitFor();
   assert.equal(
     await hint.innerText(),
-    'Hint: X-Chain (SE 6.6), in the highlighted cells. Press Hint again to take the step.',
+    'Hint: X-Chain (SE 6.6): look at the highlighted cells. Press Hint again to take the step.',
   );
   assert.ok((await count('.grid .cell.step')) >= 4, 'the chain cells are marked');
   assert.ok((await count('.grid .cand.pattern')) >= 4, 'the chain candidates are marked');

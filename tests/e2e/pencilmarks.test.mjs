@@ -76,7 +76,7 @@ test('a pasted pencil-mark grid shows its marks, and the traces keep within them
     editing.map((c) => c.digit || c.candidates),
     marks,
   );
-  assert.equal(await cellText(page, 1, 3), 'empty, candidates 1 9');
+  assert.equal(await cellText(page, 1, 3), 'empty, marks 1 9');
   await screenshot(page, 'light-12-pencil-marks');
 
   // Every strategy starts from the marks: no candidate outside them, ever.
@@ -95,9 +95,10 @@ test('a pasted pencil-mark grid shows its marks, and the traces keep within them
     assert.equal(board[2].candidates, '19', strategy);
   }
 
-  // Typing a digit keeps the other cells' marks; clearing a cell opens it to every digit
-  // its houses allow.
+  // Editing the puzzle, typing a digit keeps the other cells' marks; clearing a cell opens it
+  // to every digit its houses allow.
   await choose(page, 'Strategy', 'Human');
+  await button(page, 'Edit puzzle').click();
   await cell(page, 1, 3).click();
   await page.keyboard.press('1');
   await page.waitForFunction(

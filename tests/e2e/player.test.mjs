@@ -10,7 +10,6 @@ import {
   choose,
   counter,
   launch,
-  loadPuzzle,
   openPage,
   PUZZLES,
   readGrid,
@@ -80,7 +79,7 @@ test('Backtracking guesses from the first step, and the guess shows its depth', 
   assert.match(await statusText(page), /Guess/);
   assert.equal(await counter(page, 'Guesses'), 1);
   assert.equal(await counter(page, 'Depth'), 1);
-  assert.equal(await cellText(page, 1, 2), '1, guess at depth 1');
+  assert.equal(await cellText(page, 1, 2), "1, solver's guess at depth 1");
   const grid = await readGrid(page);
   assert.equal(grid[1].origin, 'guess');
   // At maximum speed the trace streams: thousands of steps, backtracks among them.
@@ -190,18 +189,37 @@ test('the step list jumps to a step, and shortcuts step and play from outside th
   await page.close();
 });
 
-test('editing the puzzle while a trace shows goes back to editing', async () => {
+test('typing while a trace shows: solving takes over there, entering goes back to editing', async () => {
   const { page } = await openPage(env.browser, env.url);
+  await button(page, 'Step forward').click();
+  await waitForSteps(page, 1);
+  const watched = await readGrid(page);
+  await cell(page, 1, 3).click();
+  await page.keyboard.press('1');
+  assert.equal(await counter(page, 'Steps'), 0);
+  const taken = await readGrid(page);
+  assert.equal(taken[2].description, '1, yours');
+  taken.forEach((c, i) => {
+    if (i !== 2 && !c.digit) {
+      // The trace's candidates, less the 1 that tidying took out of r1c3's peers.
+      assert.ok(
+        [watched[i].candidates, watched[i].candidates.replace('1', '')].includes(c.candidates),
+        `cell ${i}: ${c.candidates} from ${watched[i].candidates}`,
+      );
+    }
+  });
+
+  await button(page, 'Edit puzzle').click();
   await button(page, 'Step forward').click();
   await waitForSteps(page, 1);
   await cell(page, 1, 3).click();
   await page.keyboard.press('1');
   assert.equal(await counter(page, 'Steps'), 0);
   const grid = await readGrid(page);
+  assert.equal(grid[2].description, '1, given');
   assert.ok(
     grid.every((c) => c.candidates === ''),
     'no candidates while editing',
   );
-  await loadPuzzle(page, PUZZLES.easy);
   await page.close();
 });
