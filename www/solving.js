@@ -19,7 +19,7 @@ import {
 } from './saved.js';
 import { SAMPLES } from './samples.js';
 import { Solve } from './solve-model.js';
-import { clockText, Stopwatch } from './stopwatch.js';
+import { clockText, durationText, Stopwatch } from './stopwatch.js';
 import { CancelledError } from './worker-client.js';
 
 /** How a hint names a search step to come. */
@@ -570,7 +570,10 @@ export const solvingMethods = {
       return this.note.text;
     }
     const solution = this.solutionValues();
-    if (own.isFull && solution && !own.isSolvedBy(solution)) {
+    if (solution && own.isSolvedBy(solution)) {
+      return `Solved, in ${durationText(this.stopwatch.elapsedMs)}.`;
+    }
+    if (own.isFull && solution) {
       return 'The grid is full, but some digits are wrong: press Check to find them.';
     }
     return '';

@@ -359,3 +359,27 @@ test('damaged saved progress is discarded; Recent resumes a solve; a link carrie
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('options: a wrong digit flagged at once, the timer hidden, both kept for next time', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  await waitForStatus(page, 'Unique solution');
+  const solution = await readSolution(page, 81);
+  await page.getByText('Options', { exact: true }).click();
+  await page.getByLabel('Flag wrong digits at once').check();
+  await page.getByLabel('Show the timer').uncheck();
+  assert.equal(await timer(page).count(), 0, 'a hidden timer is out of the accessibility tree');
+  const wrong = solution[2] === '1' ? '3' : '1';
+  await cell(page, 1, 3).click();
+  await page.keyboard.press(wrong);
+  assert.equal(await cellText(page, 1, 3), `${wrong}, yours, wrong`);
+  await page.keyboard.press(solution[2]);
+  assert.equal(await cellText(page, 1, 3), `${solution[2]}, yours`);
+  await page.reload();
+  await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
+  await page.getByText('Options', { exact: true }).click();
+  assert.equal(await page.getByLabel('Flag wrong digits at once').isChecked(), true);
+  assert.equal(await page.getByLabel('Show the timer').isChecked(), false);
+  assert.equal(await timer(page).count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
