@@ -1,6 +1,8 @@
 // The player's controls: Solve, Play/Pause, Step back/forward, To start, Hint, Clear, the
 // strategy and speed, the Working…/Cancel indicator, and the counters.
 
+import { icon } from './dom.js';
+
 /** Speeds the slider offers, in steps per second; the last plays as fast as steps arrive. */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, Infinity];
 
@@ -29,21 +31,6 @@ export function speedIndex(stepsPerSecond) {
 
 export function speedText(stepsPerSecond) {
   return stepsPerSecond === Infinity ? 'Maximum' : `${stepsPerSecond.toLocaleString('en')} steps/s`;
-}
-
-const ICONS = {
-  solve: '<path d="M4 10.5l4 4 8-9"/>',
-  play: '<path d="M6 4l10 6-10 6z" class="fill"/>',
-  pause: '<path d="M6 4h3v12H6zM11 4h3v12h-3z" class="fill"/>',
-  back: '<path d="M12 5l-5 5 5 5"/>',
-  forward: '<path d="M8 5l5 5-5 5"/>',
-  start: '<path d="M6 5v10M15 5l-6 5 6 5"/>',
-  clear: '<path d="M5 5l10 10M15 5L5 15"/>',
-  hint: '<path d="M10 3a5 5 0 0 0-3 9v2h6v-2a5 5 0 0 0-3-9zM8 17h4"/>',
-};
-
-function icon(name) {
-  return `<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">${ICONS[name]}</svg>`;
 }
 
 /**

@@ -200,6 +200,7 @@ export function mountGrid(host, on) {
     const newName = view.marksName ?? 'candidates';
     if (newName !== marksName) {
       marksName = newName;
+      // Every cell's name says "marks" or "candidates": forget what was shown, so each updates.
       shown.flags.fill(0xffff);
     }
     const n = board.values.length;

@@ -89,15 +89,14 @@ export function mountPuzzleBar(host, shapes, on) {
   });
 
   let shownError = null;
-  let shownRecent = '';
+  let shownRecent = null;
 
-  /** Lists the recent solves, `[{ puzzle, label }]`, latest first. */
+  /** Lists the recent solves, `[{ puzzle, label }]`, latest first (a new list when changed). */
   function showRecent(recent) {
-    const key = JSON.stringify(recent);
-    if (key === shownRecent) {
+    if (recent === shownRecent) {
       return;
     }
-    shownRecent = key;
+    shownRecent = recent;
     recentSelect.parentElement.hidden = recent.length === 0;
     recentSelect.replaceChildren(
       new Option('Resume…', ''),

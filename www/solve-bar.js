@@ -3,6 +3,7 @@
 // candidates, Clear candidates, Check), Take over here / Back to my board while the solver is
 // shown, and the solve's options.
 
+import { icon, setText } from './dom.js';
 import { clockText, durationText } from './stopwatch.js';
 
 /** The options of a solve, and what each one is called on the page. */
@@ -12,17 +13,6 @@ export const SOLVE_OPTIONS = Object.freeze([
   { id: 'timer', label: 'Show the timer', initial: true },
   { id: 'share', label: 'Share link carries my progress', initial: false },
 ]);
-
-const ICONS = {
-  undo: '<path d="M7 5L3 9l4 4M3 9h9a5 5 0 0 1 0 10h-2"/>',
-  redo: '<path d="M13 5l4 4-4 4M17 9H8a5 5 0 0 0 0 10h2"/>',
-  pencil: '<path d="M4 16l1-4 8-8 3 3-8 8zM11 6l3 3"/>',
-  check: '<path d="M4 10.5l4 4 8-9"/>',
-};
-
-function icon(name) {
-  return `<svg class="icon" viewBox="0 0 20 20" aria-hidden="true">${ICONS[name]}</svg>`;
-}
 
 /**
  * Mounts the bar into `host`. `on` holds `phase()` (Start solving / Edit puzzle), `undo()`,
@@ -44,7 +34,7 @@ export function mountSolveBar(host, on) {
         <button type="button" class="quiet" data-act="pencil" aria-pressed="false" title="Pencil marks: digits toggle marks (Space; Shift+digit for one mark)" part="button">${icon('pencil')}<span>Pencil</span></button>
         <button type="button" class="quiet" data-act="fill" title="Mark every digit the placed ones allow" part="button">Fill candidates</button>
         <button type="button" class="quiet" data-act="clear-marks" part="button">Clear candidates</button>
-        <button type="button" class="quiet" data-act="check" title="Mark every digit and mark that differs from the solution" part="button">${icon('check')}<span>Check</span></button>
+        <button type="button" class="quiet" data-act="check" title="Mark every digit and mark that differs from the solution" part="button">${icon('solve')}<span>Check</span></button>
       </div>
       <div class="button-row takeover" hidden>
         <button type="button" class="primary" data-act="takeover" part="button">Take over here</button>
@@ -101,16 +91,11 @@ export function mountSolveBar(host, on) {
     }
   });
 
-  const setText = (node, text) => {
-    if (node.textContent !== text) {
-      node.textContent = text;
-    }
-  };
-
   /**
    * `state`: `phase` ('entering' | 'solving'), `text` (what the phase line says), `isWatching`
-   * (the solver's board or the solution is shown), `canUndo`, `canRedo`, `isPencil`,
-   * `canCheck`, `elapsedMs`, `options` ({ id: boolean }).
+   * (the solver's board or the solution is shown), `undo` and `redo` (what they would take
+   * back or do again, in words, or nothing), `isPencil`, `canCheck`, `elapsedMs`,
+   * `options` ({ id: boolean }).
    */
   function update(state) {
     const isSolving = state.phase === 'solving';
@@ -121,8 +106,12 @@ export function mountSolveBar(host, on) {
     tools.hidden = !isSolving;
     options.hidden = !isSolving;
     takeover.hidden = !(isSolving && state.isWatching);
-    button('undo').disabled = !state.canUndo;
-    button('redo').disabled = !state.canRedo;
+    button('undo').disabled = !state.undo;
+    button('undo').title = state.undo ? `Undo ${state.undo} (Ctrl+Z)` : 'Undo (Ctrl+Z)';
+    button('redo').disabled = !state.redo;
+    button('redo').title = state.redo
+      ? `Redo ${state.redo} (Ctrl+Shift+Z or Ctrl+Y)`
+      : 'Redo (Ctrl+Shift+Z or Ctrl+Y)';
     button('pencil').setAttribute('aria-pressed', String(state.isPencil));
     button('check').disabled = !state.canCheck;
     timer.hidden = !isSolving || !state.options.timer;

@@ -15,7 +15,7 @@ import { Origin } from './board-model.js';
 /** How many numbers one cell change takes in an action's `changes`. */
 export const CHANGE_WIDTH = 7;
 
-/** The kinds of action a person takes, as the undo buttons name them. */
+/** The kinds of action a person takes, and how the Undo and Redo buttons' titles name them. */
 export const ACTION_NAMES = Object.freeze({
   digit: 'digit',
   erase: 'erase',

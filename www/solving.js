@@ -18,7 +18,7 @@ import {
   solveRecord,
 } from './saved.js';
 import { SAMPLES } from './samples.js';
-import { Solve } from './solve-model.js';
+import { ACTION_NAMES, Solve } from './solve-model.js';
 import { clockText, durationText, Stopwatch } from './stopwatch.js';
 import { CancelledError } from './worker-client.js';
 
@@ -99,6 +99,7 @@ export const solvingMethods = {
       ? { hints: saved.hints, checks: saved.checks, solved: saved.solved }
       : { hints: 0, checks: 0, solved: false };
     this.stopwatch = new Stopwatch(saved?.elapsedMs ?? 0);
+    // Edits to the givens are not undone from inside a solve.
     this.entryUndo = [];
     this.entryRedo = [];
     this.isFinishClosed = false;
@@ -118,20 +119,22 @@ export const solvingMethods = {
 
   /**
    * Puts the progress of a share link (the `progress` attribute) on the person's board, as
-   * one action they can undo; read once. A solve of their own keeps its time.
+   * one action they can undo; read once. A solve of their own keeps its time. Returns
+   * whether the board changed (the caller then calls `changed`).
    */
   applyLinkedProgress(hasOwnTime) {
     const text = this.getAttribute('progress');
     if (!text || !this.own) {
-      return;
+      return false;
     }
     this.removeAttribute('progress');
     const { shape, values } = this.puzzle;
     const read = readProgress(text, shape.size, values, shape.symbols);
-    if (read && this.own.replaceWith(read.values, read.origins, read.marks) && !hasOwnTime) {
+    const action = read && this.own.replaceWith(read.values, read.origins, read.marks);
+    if (action && !hasOwnTime) {
       this.stopwatch.reset(read.elapsedMs);
     }
-    this.changed();
+    return Boolean(action);
   },
 
   /** Back on the person's board, does `make(own)` there as one of their actions. */
@@ -149,7 +152,6 @@ export const solvingMethods = {
     if (action) {
       this.changed();
     }
-    return action;
   },
 
   /** After any change to the person's board: marks reset, finish checked, progress saved. */
@@ -165,15 +167,18 @@ export const solvingMethods = {
     this.schedule();
   },
 
-  /** Marks the solve solved once the board matches the solution: the clock stops. */
+  /**
+   * Marks the solve solved once the board matches the solution; returns whether it just was
+   * (the caller then stops the clock and saves).
+   */
   checkFinish() {
     const solution = this.solutionValues();
     if (this.own && solution && !this.solveMeta.solved && this.own.isSolvedBy(solution)) {
       this.solveMeta.solved = true;
       this.isFinishClosed = false;
-      this.runClock();
-      this.saveSolve();
+      return true;
     }
+    return false;
   },
 
   /** A digit or mark from the grid or the pad while solving. */
@@ -191,8 +196,7 @@ export const solvingMethods = {
     if (digit && this.isPencil !== isOther) {
       this.act(own.toggleMark(cell, digit));
     } else {
-      const tidy = this.options.tidy ? (values) => candidatesOf(values) : null;
-      this.act(own.setDigit(cell, digit, { tidy }));
+      this.act(own.setDigit(cell, digit, { tidy: this.options.tidy ? candidatesOf : null }));
     }
   },
 
@@ -223,13 +227,15 @@ export const solvingMethods = {
       }
       return;
     }
-    const [from, to] =
-      way === 'undo' ? [this.entryUndo, this.entryRedo] : [this.entryRedo, this.entryUndo];
+    // An earlier line of the puzzle comes back; the current one goes on the other stack.
+    const isUndo = way === 'undo';
+    const from = isUndo ? this.entryUndo : this.entryRedo;
+    const to = [...(isUndo ? this.entryRedo : this.entryUndo), this.puzzle.line];
     const line = from.pop();
     if (line !== undefined) {
-      const kept = [from, [...to, this.puzzle.line]];
       this.setPuzzle(readPuzzle(line).puzzle);
-      [this.entryUndo, this.entryRedo] = way === 'undo' ? kept : kept.reverse();
+      this.entryUndo = isUndo ? from : to;
+      this.entryRedo = isUndo ? to : from;
     }
   },
 
@@ -298,12 +304,10 @@ export const solvingMethods = {
     this.checked = { version: this.solveVersion, digits: new Set(digits), marks: new Set(marks) };
     const size = this.puzzle.shape.size;
     const list = (cells) =>
-      cells.length > 6
-        ? `${cells
-            .slice(0, 6)
-            .map((c) => cellName(c, size))
-            .join(', ')}…`
-        : cells.map((c) => cellName(c, size)).join(', ');
+      cells
+        .slice(0, 6)
+        .map((c) => cellName(c, size))
+        .join(', ') + (cells.length > 6 ? '…' : '');
     const found = [
       digits.length &&
         `${digits.length} wrong digit${digits.length > 1 ? 's' : ''} (${list(digits)})`,
@@ -475,7 +479,11 @@ export const solvingMethods = {
 
   /** The recent solves as the puzzle bar lists them. */
   recentChoices() {
-    return this.recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
+    if (this.recentFor === this.recent) {
+      return this.recentList;
+    }
+    this.recentFor = this.recent;
+    this.recentList = this.recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
       const id = this.sampleIds.get(puzzle);
       const name = id ? SAMPLES.find((s) => s.id === id).name : `${puzzle.slice(0, 12)}…`;
       const how = solved
@@ -483,6 +491,7 @@ export const solvingMethods = {
         : `${filled} of ${cells} cells, ${clockText(elapsedMs)}`;
       return { puzzle, label: `${name} — ${how}` };
     });
+    return this.recentList;
   },
 
   /** The person's board as the grid draws it. */
@@ -589,8 +598,8 @@ export const solvingMethods = {
         ? `Solving: ${own.nFilled} of ${own.nCells} cells filled.`
         : 'Entering a puzzle: the digits you type are givens.',
       isWatching: this.mode === 'trace' || this.mode === 'solution',
-      canUndo: own ? own.canUndo : this.entryUndo.length > 0,
-      canRedo: own ? own.canRedo : this.entryRedo.length > 0,
+      undo: own ? ACTION_NAMES[own.undoStack.at(-1)?.kind] : this.entryUndo.length && 'edit',
+      redo: own ? ACTION_NAMES[own.redoStack.at(-1)?.kind] : this.entryRedo.length && 'edit',
       isPencil: this.isPencil,
       canCheck: this.verdict.kind === 'unique' || this.verdict.kind === 'pending',
       elapsedMs: this.stopwatch.elapsedMs,

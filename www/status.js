@@ -4,6 +4,8 @@
 // live region; while a trace plays it is marked busy so screen readers speak the step where
 // playing stops, not every frame.
 
+import { setText } from './dom.js';
+
 const VERDICT_ICONS = {
   unique: '✓',
   several: '≠',
@@ -73,12 +75,6 @@ export function mountStatus(host, on) {
       on.showSolution(Number(index));
     }
   });
-
-  const setText = (node, text) => {
-    if (node.textContent !== text) {
-      node.textContent = text;
-    }
-  };
 
   /**
    * `state`: `verdict` ({ kind, message }), `solutionIndex` (0 or 1, or null when there are

@@ -298,7 +298,9 @@ class StepdokuBoard extends HTMLElement {
     } else if (name === 'puzzle' && value !== this.puzzle.line) {
       this.loadText(value);
     } else if (name === 'progress') {
-      this.applyLinkedProgress(true);
+      if (this.applyLinkedProgress(true)) {
+        this.changed();
+      }
     } else if (name === 'strategy') {
       this.setStrategy(value);
     } else if (name === 'step') {
@@ -598,7 +600,7 @@ class StepdokuBoard extends HTMLElement {
     const isSame = !isNewShape && puzzle.line === this.puzzle.line;
     this.playback.unload();
     this.endSolve();
-    if (!isSame || phase === 'solving') {
+    if (!isSame) {
       this.entryUndo = [];
       this.entryRedo = [];
     }
@@ -710,7 +712,10 @@ class StepdokuBoard extends HTMLElement {
           this.verdictLine = null;
         }
         this.rateAfter(line, verdict);
-        this.checkFinish();
+        if (this.checkFinish()) {
+          this.runClock();
+          this.saveSolve();
+        }
         this.schedule();
       }
     });
@@ -1126,22 +1131,19 @@ class StepdokuBoard extends HTMLElement {
     if (this.playback.isPlaying) {
       return;
     }
-    const progress =
-      this.own && this.options.share
-        ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
-        : '';
-    const detail = {
-      line: this.puzzle.line,
-      strategy: this.strategy,
-      step: player?.position ?? 0,
-      progress,
-    };
-    // The seconds in the progress change every second; only a change of the board counts.
-    const key = `${detail.line} ${detail.strategy} ${detail.step} ${progress.replace(/~\d+$/, '')}`;
-    if (key !== this.announced) {
-      this.announced = key;
-      this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));
+    const isShared = Boolean(this.own && this.options.share);
+    const step = player?.position ?? 0;
+    // A shared board counts as moved when it changes, not when its seconds tick.
+    const key = `${this.puzzle.line} ${this.strategy} ${step} ${isShared ? this.solveVersion : ''}`;
+    if (key === this.announced) {
+      return;
     }
+    this.announced = key;
+    const progress = isShared
+      ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
+      : '';
+    const detail = { line: this.puzzle.line, strategy: this.strategy, step, progress };
+    this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));
   }
 }
 
