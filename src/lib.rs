@@ -20,6 +20,7 @@ pub mod rating;
 pub mod render;
 pub mod strategy;
 pub mod technique;
+pub mod timeline;
 pub mod trace;
 pub mod validate;
 #[cfg(target_arch = "wasm32")]

@@ -222,7 +222,7 @@ pub fn techniques() -> JsValue {
 /// page's thread loads a module built without them (`--no-default-features`), a fraction of
 /// the size, and its worker loads the whole module when a trace or a rating is first asked for.
 #[cfg(feature = "explainer")]
-pub use explainer::{rate, Solver};
+pub use explainer::{rate, Solver, Timeline};
 
 #[cfg(feature = "explainer")]
 mod explainer {
@@ -231,7 +231,8 @@ mod explainer {
     use crate::rating::{Level, Rater, Rating};
     use crate::strategy::{self, Strategy};
     use crate::technique::Technique;
-    use crate::trace::Step;
+    use crate::timeline;
+    use crate::trace::{Step, StepKind};
     use serde::Serialize;
     use wasm_bindgen::prelude::*;
 
@@ -296,6 +297,19 @@ mod explainer {
         technique_id: String,
     }
 
+    fn step_to_js(step: &Step) -> JsValue {
+        to_js(&StepView {
+            technique_id: step.technique.slug(),
+            step,
+        })
+    }
+
+    /// The strategy of a name, or the error JavaScript sees for an unknown one.
+    fn strategy_named(name: &str) -> Result<Strategy, JsValue> {
+        Strategy::from_name(name)
+            .ok_or_else(|| JsValue::from_str("strategy must be backtracking, singles or human"))
+    }
+
     /// A puzzle being solved one step at a time. Create it with a puzzle and a strategy
     /// (`"backtracking"`, `"singles"` or `"human"`), call `step()` until it returns `undefined`,
     /// and `free()` it when done.
@@ -333,10 +347,7 @@ mod explainer {
         /// `pattern`, `fins`, `links`, `reliesOnUniqueness`, `changes`, `text`.
         pub fn step(&mut self) -> JsValue {
             match self.next_step() {
-                Some(step) => to_js(&StepView {
-                    technique_id: step.technique.slug(),
-                    step: &step,
-                }),
+                Some(step) => step_to_js(&step),
                 None => JsValue::UNDEFINED,
             }
         }
@@ -382,9 +393,7 @@ mod explainer {
 
     impl Solver {
         fn start(grid: &Grid, strategy: &str) -> Result<Solver, JsValue> {
-            let strategy = Strategy::from_name(strategy).ok_or_else(|| {
-                JsValue::from_str("strategy must be backtracking, singles or human")
-            })?;
+            let strategy = strategy_named(strategy)?;
             Ok(Solver {
                 stepper: strategy::stepper(grid, strategy),
                 n_steps: 0,
@@ -398,6 +407,146 @@ mod explainer {
             self.n_steps += 1;
             self.rater.record(&step);
             Some(step)
+        }
+    }
+
+    /// A trace kept in the module, for a page that shows one position at a time: it makes
+    /// steps when asked (`make`), moves a cursor to any position made so far (`seek`) in both
+    /// directions, and hands out only what a page draws there: the cells that changed since
+    /// the page last asked (`changes`), the step (`step`), the rows of a step list (`rows`)
+    /// and the counters. Memory stays bounded however long the trace (see the README).
+    #[wasm_bindgen]
+    pub struct Timeline {
+        timeline: timeline::Timeline,
+    }
+
+    /// A row of the step list: `{ kind, text }`.
+    #[derive(Serialize)]
+    struct RowView<'a> {
+        kind: StepKind,
+        text: &'a str,
+    }
+
+    #[wasm_bindgen]
+    impl Timeline {
+        /// The trace of a puzzle with a strategy (`"backtracking"`, `"singles"` or `"human"`),
+        /// no step made yet; throws the diagnosis for unreadable text or an unknown strategy.
+        #[wasm_bindgen(constructor)]
+        pub fn new(puzzle: &str, strategy: &str) -> Result<Timeline, JsValue> {
+            Self::start(&parse(puzzle)?, strategy)
+        }
+
+        /// The trace from a position on a person's board (`values` and `marks` as for
+        /// `Solver.fromPosition`).
+        #[wasm_bindgen(js_name = fromPosition)]
+        pub fn from_position(
+            values: &[u8],
+            marks: &[u32],
+            strategy: &str,
+        ) -> Result<Timeline, JsValue> {
+            Self::start(&position(values, marks)?, strategy)
+        }
+
+        /// Makes up to `max` more steps; returns how many it made (fewer once it has ended).
+        pub fn make(&mut self, max: u32) -> u32 {
+            self.timeline.make(max as usize) as u32
+        }
+
+        /// How many steps have been made.
+        #[wasm_bindgen(getter)]
+        pub fn made(&self) -> u32 {
+            self.timeline.made() as u32
+        }
+
+        /// Whether every step of the trace has been made.
+        #[wasm_bindgen(getter, js_name = isComplete)]
+        pub fn is_complete(&self) -> bool {
+            self.timeline.is_complete()
+        }
+
+        /// The cursor's position: 0 before the first step.
+        #[wasm_bindgen(getter)]
+        pub fn position(&self) -> u32 {
+            self.timeline.position() as u32
+        }
+
+        /// Moves the cursor to `target` (or the last position made); returns where it is.
+        pub fn seek(&mut self, target: u32) -> u32 {
+            self.timeline.seek(target as usize) as u32
+        }
+
+        /// Step `index` as `Solver.step` gives it (the step from position `index` to `index +
+        /// 1`), or `undefined` when not made.
+        pub fn step(&mut self, index: u32) -> JsValue {
+            self.timeline
+                .step(index as usize)
+                .map_or(JsValue::UNDEFINED, step_to_js)
+        }
+
+        /// Steps `from` to `from + count - 1` as `[{ kind, text }]`, as far as made.
+        pub fn rows(&mut self, from: u32, count: u32) -> JsValue {
+            let from = from as usize;
+            let end = (from + count as usize).min(self.timeline.made());
+            let rows: Vec<_> = (from..end)
+                .filter_map(|index| {
+                    let step = self.timeline.step(index)?;
+                    Some((step.kind, step.text.clone()))
+                })
+                .collect();
+            let views: Vec<RowView> = rows
+                .iter()
+                .map(|(kind, text)| RowView { kind: *kind, text })
+                .collect();
+            to_js(&views)
+        }
+
+        /// The counters at the cursor: `{ steps, placements, guesses, backtracks, depth }`.
+        #[wasm_bindgen(getter)]
+        pub fn counters(&self) -> JsValue {
+            to_js(&self.timeline.counters())
+        }
+
+        /// How many cells hold a digit at the cursor.
+        #[wasm_bindgen(getter)]
+        pub fn filled(&self) -> u32 {
+            self.timeline.frame().n_filled() as u32
+        }
+
+        /// The first position with at least `n` digits on the board, once made; `undefined`
+        /// before. For keeping one's place when the strategy changes.
+        #[wasm_bindgen(js_name = firstWithFilled)]
+        pub fn first_with_filled(&self, n: u32) -> Option<u32> {
+            self.timeline
+                .first_with_filled(n as usize)
+                .map(|p| p as u32)
+        }
+
+        /// The cells that changed since the last call (every cell on the first), three numbers
+        /// each: the cell (0-based, reading order); its digit (0 for none) + 256 × what placed
+        /// it (0 the starting board, 1 a deduction, 2 a guess) + 65,536 × the guesses in force
+        /// then; and its candidates as a bit mask (bit 0 is digit 1; 0 for a filled cell).
+        pub fn changes(&mut self) -> Vec<u32> {
+            self.timeline
+                .take_changes()
+                .into_iter()
+                .flat_map(|view| {
+                    [
+                        view.cell.index() as u32,
+                        u32::from(view.value)
+                            | (view.placer as u32) << 8
+                            | u32::from(view.depth) << 16,
+                        view.candidates.bits(),
+                    ]
+                })
+                .collect()
+        }
+    }
+
+    impl Timeline {
+        fn start(grid: &Grid, strategy: &str) -> Result<Timeline, JsValue> {
+            Ok(Timeline {
+                timeline: timeline::Timeline::new(grid, strategy_named(strategy)?),
+            })
         }
     }
 }

@@ -6,8 +6,7 @@
 //   digit:   … 9 8 7 6 5 4 3 2 1
 //   bit:     … 8 7 6 5 4 3 2 1 0
 //
-// As in the Rust trace, a filled cell keeps the candidates it had, unreported: taking the
-// digit out again (a backtrack) brings them back unchanged.
+// A filled cell shows no candidates.
 
 /** Where the digit of a cell came from. */
 export const Origin = Object.freeze({
@@ -56,74 +55,26 @@ export function startingBoard(puzzle) {
   return board;
 }
 
-/** How a step marks the digits it places: guesses as guesses, the rest as deductions. */
-function originOf(step) {
-  return step.kind === 'guess' ? Origin.GUESS : Origin.DEDUCED;
-}
+/** What placed a digit, as the worker's changes say it (Timeline.changes), by code. */
+const PLACED_BY = [null, Origin.DEDUCED, Origin.GUESS];
 
 /**
- * Applies the changes of a step in order. Returns what `undoStep` needs to restore the
- * origins of digits the step takes out (a backtrack), or null when it takes none out.
+ * Brings `board` to a position of a trace that started from `start`: `changes` (from the
+ * worker, Timeline.changes) holds three numbers per changed cell: the cell; its digit + 256 ×
+ * what placed it (0 the starting board, 1 a deduction, 2 a guess) + 65,536 × the guesses in
+ * force then; and its candidates. A cell the trace did not fill takes its origin from `start`.
  */
-export function applyStep(board, step) {
-  let removed = null;
-  for (const change of step.changes) {
-    const { cell, digit } = change;
-    const bit = 1 << (digit - 1);
-    switch (change.op) {
-      case 'place':
-        board.values[cell] = digit;
-        board.origins[cell] = originOf(step);
-        board.depths[cell] = step.depth;
-        break;
-      case 'unplace':
-        removed ??= [];
-        removed.push(board.origins[cell], board.depths[cell]);
-        board.values[cell] = 0;
-        board.origins[cell] = Origin.EMPTY;
-        board.depths[cell] = 0;
-        break;
-      case 'eliminate':
-        board.candidates[cell] &= ~bit;
-        break;
-      case 'restore':
-        board.candidates[cell] |= bit;
-        break;
-      default:
-        throw new TypeError(`unknown change ${change.op}`);
-    }
+export function applyChanges(board, start, changes) {
+  for (let i = 0; i < changes.length; i += 3) {
+    const cell = changes[i];
+    const packed = changes[i + 1];
+    const placer = (packed >>> 8) & 0xff;
+    board.values[cell] = packed & 0xff;
+    board.origins[cell] = PLACED_BY[placer] ?? start.origins[cell];
+    board.depths[cell] = placer ? packed >>> 16 : start.depths[cell];
+    board.candidates[cell] = changes[i + 2];
   }
-  return removed;
-}
-
-/** Undoes a step: the inverse of its changes, last first. `record` is what applyStep gave. */
-export function undoStep(board, step, record) {
-  let at = record ? record.length : 0;
-  for (let i = step.changes.length - 1; i >= 0; i--) {
-    const { op, cell, digit } = step.changes[i];
-    const bit = 1 << (digit - 1);
-    switch (op) {
-      case 'place':
-        board.values[cell] = 0;
-        board.origins[cell] = Origin.EMPTY;
-        board.depths[cell] = 0;
-        break;
-      case 'unplace':
-        at -= 2;
-        board.values[cell] = digit;
-        board.origins[cell] = record[at];
-        board.depths[cell] = record[at + 1];
-        break;
-      case 'eliminate':
-        board.candidates[cell] |= bit;
-        break;
-      case 'restore':
-        board.candidates[cell] &= ~bit;
-        break;
-      default:
-        throw new TypeError(`unknown change ${op}`);
-    }
-  }
+  return board;
 }
 
 /** Fills every empty cell from a solution's values, marking those digits as the solution's. */

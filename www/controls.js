@@ -1,7 +1,7 @@
 // The player's controls: Solve, Play/Pause, Step back/forward, To start, Hint, Clear, the
 // strategy and speed, the Working…/Cancel indicator, and the counters.
 
-import { icon } from './dom.js';
+import { icon, setText } from './dom.js';
 
 /** Speeds the slider offers, in steps per second; the last plays as fast as steps arrive. */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, Infinity];
@@ -28,6 +28,23 @@ export function speedIndex(stepsPerSecond) {
   });
   return best;
 }
+
+/**
+ * A count in at most six characters, so counters never run into each other: 9,999, then
+ * 115.5k, then 1.16M.
+ */
+export function compactCount(n) {
+  if (n < 10000) {
+    return n.toLocaleString('en');
+  }
+  if (n < 999950) {
+    return `${(n / 1000).toFixed(1)}k`;
+  }
+  return `${(n / 1e6).toFixed(n < 9995000 ? 2 : 1)}M`;
+}
+
+/** The running counts before the first step. */
+const NO_COUNTERS = { steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 };
 
 export function speedText(stepsPerSecond) {
   return stepsPerSecond === Infinity ? 'Maximum' : `${stepsPerSecond.toLocaleString('en')} steps/s`;
@@ -66,7 +83,7 @@ export function mountControls(host, on) {
         <button type="button" class="quiet" data-act="hint" data-control="hint" title="The next step, a little at a time (H)" part="button">${icon('hint')}<span>Hint</span></button>
         <button type="button" class="quiet" data-act="clear" data-control="clear" part="button">${icon('clear')}<span>Clear</span></button>
         <div class="busy" hidden>
-          <span class="spinner" aria-hidden="true"></span><span>Working…</span>
+          <span class="spinner" aria-hidden="true"></span><span class="busy-text">Working…</span>
           <button type="button" class="danger" data-act="cancel" part="button">Cancel</button>
         </div>
       </div>
@@ -86,6 +103,7 @@ export function mountControls(host, on) {
   const speed = root.querySelector('#speed');
   const speedValue = root.querySelector('.speed-value');
   const busy = root.querySelector('.busy');
+  const busyText = root.querySelector('.busy-text');
   const counts = Object.fromEntries(
     [...root.querySelectorAll('[data-count]')].map((dd) => [dd.dataset.count, dd]),
   );
@@ -116,8 +134,9 @@ export function mountControls(host, on) {
   let isPlayingShown = null;
 
   /**
-   * `state`: `isPlaying`, `canPlay`, `canBack`, `canForward`, `isBusy`, `strategy`, `speed`,
-   * `counters` ({ steps, placements, guesses, backtracks, depth }).
+   * `state`: `isPlaying`, `canPlay`, `canBack`, `canForward`, `isBusy`, `seeking` (a
+   * position being made: `{ target, made }` or `{ filled, made }`, or null), `strategy`,
+   * `speed`, `counters` ({ steps, placements, guesses, backtracks, depth }, or null for none).
    */
   function update(state) {
     if (isPlayingShown !== state.isPlaying) {
@@ -130,7 +149,14 @@ export function mountControls(host, on) {
     button('back').disabled = !state.canBack;
     button('forward').disabled = !state.canForward;
     button('hint').disabled = !state.canForward;
-    busy.hidden = !state.isBusy;
+    const seeking = state.seeking;
+    busy.hidden = !state.isBusy && !seeking;
+    setText(
+      busyText,
+      seeking
+        ? `Making steps… ${seeking.made.toLocaleString('en')}${'target' in seeking ? ` of ${seeking.target.toLocaleString('en')}` : ''}`
+        : 'Working…',
+    );
     if (strategy.value !== state.strategy) {
       strategy.value = state.strategy;
     }
@@ -140,17 +166,14 @@ export function mountControls(host, on) {
     }
     speedValue.textContent = speedText(state.speed);
     speed.setAttribute('aria-valuetext', speedText(state.speed));
-    const c = state.counters;
-    setCount('steps', c.steps.toLocaleString('en'));
-    setCount('placements', c.placements.toLocaleString('en'));
-    setCount('guesses', c.guesses.toLocaleString('en'));
-    setCount('backtracks', c.backtracks.toLocaleString('en'));
-    setCount('depth', String(c.depth));
-  }
-
-  function setCount(name, text) {
-    if (counts[name].textContent !== text) {
-      counts[name].textContent = text;
+    const c = state.counters ?? NO_COUNTERS;
+    for (const [name, dd] of Object.entries(counts)) {
+      const value = String(c[name]);
+      if (dd.dataset.value !== value) {
+        dd.dataset.value = value;
+        dd.textContent = compactCount(c[name]);
+        dd.title = c[name].toLocaleString('en');
+      }
     }
   }
 

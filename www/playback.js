@@ -1,135 +1,235 @@
-// Playback: feeds a Player with steps from the worker, in batches, and moves it in time.
-// JS owns the clock: requestAnimationFrame advances the position at the chosen speed and
-// asks for a repaint once per frame, however many steps that frame covered.
+// Playback: the trace as the page sees it. The trace itself lives in the worker (a wasm
+// Timeline: compact, with checkpoints, in bounded memory); the page holds only what it shows:
+// the board at one position, the step that led there and the counters. It asks the worker
+// for positions, never for every step, with at most one request out at a time, so replies
+// never queue up behind the page. JS owns the clock: requestAnimationFrame decides how far
+// play has got, and a reply is drawn as it arrives.
 
-import { Player } from './player.js';
+import { applyChanges } from './board-model.js';
 import { CancelledError } from './worker-client.js';
 
-/** Steps kept fetched ahead of the position: at least this many, or a second of play. */
-const MIN_AHEAD = 300;
-/** Never fetch further ahead than this, so memory stays bounded at any speed. */
-const MAX_AHEAD = 5000;
-/** Batch sizes adapt so one request takes about this long in the worker… */
-const BATCH_TARGET_MS = 30;
-/** …within these bounds. */
-const MAX_BATCH = 1000;
-/** Requests out at once: the worker makes the next batch while the page plays the last. */
-const MAX_IN_FLIGHT = 2;
-/** At the maximum speed, the time a frame may spend applying steps. */
-const FRAME_BUDGET_MS = 8;
+/** While playing, the time the worker may spend on one request, in ms. */
+const PLAY_BUDGET_MS = 12;
+/** While seeking, the time the worker may spend making steps before it reports progress. */
+const SEEK_BUDGET_MS = 60;
+/** A position asked for shows its progress once it has taken this long, in ms. */
+const SLOW_SEEK_MS = 250;
+/** Rows of the step list kept on the page; beyond this the oldest are forgotten. */
+const MAX_ROWS = 2000;
+
+/** The running counts at the start of a trace. */
+const NO_COUNTERS = Object.freeze({ steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 });
 
 export class Playback {
   /**
-   * `client` is a WorkerClient; `onChange()` is called after anything changed (at most once a
-   * frame while playing); `onError(error)` when the worker refuses the trace.
+   * `client` is a WorkerClient; `onChange()` is called after anything changed; `onError(error)`
+   * when the worker refuses the trace.
    */
   constructor(client, { onChange, onError }) {
     this.client = client;
     this.onChange = onChange;
     this.onError = onError;
-    this.player = null;
     this.traceId = 0;
+    this.isLoaded = false;
     this.isPlaying = false;
-    this.nInFlight = 0;
     this.speed = 8;
-    this.batch = 200;
     this.frame = 0;
     this.lastTime = 0;
     this.due = 0;
     this.stopReason = null;
+    this.reset(null);
     client.addEventListener('restart', () => this.orphan('cancelled'));
+  }
+
+  /** Forgets the trace shown, keeping `start` (the board before its first step) if given. */
+  reset(start) {
+    this.start = start;
+    this.board = start && {
+      ...start,
+      values: start.values.slice(),
+      origins: start.origins.slice(),
+      depths: start.depths.slice(),
+      candidates: start.candidates.slice(),
+    };
+    this.position = 0;
+    this.made = 0;
+    this.isComplete = false;
+    this.current = null;
+    this.counters = NO_COUNTERS;
+    /** A position asked for and not reached yet: `{ target }` or `{ filled }`, or null. */
+    this.wanted = null;
+    this.settled = [];
+    this.isInFlight = false;
+    this.rows = new Map();
+    this.rowsAsked = null;
   }
 
   /**
    * Starts a trace with a strategy from `source`: `{ board, request }`, the board before the
    * first step and what the worker's `start` needs besides (`text`, or `values` and `marks`).
+   * `at` may name where to go at once: `{ target }` (a step) or `{ filled }` (the first
+   * position with that many digits on the board). Resolves once there.
    */
-  load({ board, request }, strategy) {
+  load({ board, request }, strategy, at = null) {
     this.pause();
     this.traceId++;
+    this.isLoaded = true;
     this.stopReason = null;
-    this.nInFlight = 0;
-    this.player = new Player(board);
-    this.batch = 200;
+    this.reset(board);
     const trace = this.traceId;
+    this.isInFlight = true;
     this.client.request('start', { ...request, trace, strategy }).then(
-      () => this.fetch(),
-      (error) => {
-        if (trace === this.traceId) {
-          this.orphan('failed');
-          this.onError(error);
-        }
-      },
+      () => this.receive(trace, null),
+      (error) => this.fail(trace, error),
     );
+    return at ? this.goTo(at) : Promise.resolve();
   }
 
   /** Forgets the trace. */
   unload() {
     this.pause();
     this.traceId++;
-    this.player = null;
+    this.isLoaded = false;
     this.stopReason = null;
-    this.nInFlight = 0;
+    this.settle();
+    this.reset(null);
   }
 
-  /** The worker lost the trace (cancelled, or failed): keep what arrived, fetch no more. */
+  /** The worker lost the trace (cancelled, or failed): keep the position, ask no more. */
   orphan(reason) {
-    if (this.player && !this.player.isComplete) {
-      this.player.isComplete = true;
+    if (this.isLoaded && !this.stopReason) {
       this.stopReason = reason;
-      this.nInFlight = 0;
+      this.isComplete = true;
+      this.made = this.position;
+      this.isInFlight = false;
       this.pause();
+      this.settle();
       this.onChange();
     }
   }
 
-  get wantsMore() {
-    const p = this.player;
-    if (!p || p.isComplete || this.nInFlight >= MAX_IN_FLIGHT) {
-      return false;
+  fail(trace, error) {
+    if (trace === this.traceId && !(error instanceof CancelledError)) {
+      this.orphan('failed');
+      this.onError(error);
     }
-    const rate = Number.isFinite(this.speed) ? this.speed : MAX_AHEAD;
-    return p.ahead + this.nInFlight * this.batch < Math.min(MAX_AHEAD, Math.max(MIN_AHEAD, rate));
   }
 
-  /** Asks for more steps while the ones ahead run short; replies come in order. */
-  async fetch() {
-    if (!this.wantsMore) {
+  get canBack() {
+    return this.position > 0;
+  }
+
+  /** Whether the trace has ended and the position is its last step. */
+  get isAtEnd() {
+    return this.isComplete && this.position === this.made;
+  }
+
+  /**
+   * A position asked for more than SLOW_SEEK_MS ago and still being made: `{ target, made }`
+   * or `{ filled, made }`; null when none.
+   */
+  get seeking() {
+    const w = this.wanted;
+    return w && performance.now() - w.since > SLOW_SEEK_MS ? { ...w, made: this.made } : null;
+  }
+
+  /** Sends the next request the position needs, unless one is out already. */
+  pump() {
+    if (this.isInFlight || !this.isLoaded || this.stopReason) {
       return;
     }
-    this.nInFlight++;
     const trace = this.traceId;
-    let reply;
-    try {
-      reply = await this.client.request('steps', { trace, max: this.batch });
-    } catch (error) {
-      if (trace === this.traceId && !(error instanceof CancelledError)) {
-        this.orphan('failed');
-        this.onError(error);
+    let type;
+    let payload;
+    if (this.isPlaying) {
+      const target = Number.isFinite(this.speed) ? this.position + Math.floor(this.due) : Infinity;
+      if (target === this.position) {
+        return;
       }
+      this.due -= target - this.position;
+      [type, payload] = ['play', { trace, target, budgetMs: PLAY_BUDGET_MS }];
+    } else if (this.wanted && 'filled' in this.wanted) {
+      const { filled } = this.wanted;
+      [type, payload] = ['seekFilled', { trace, filled, budgetMs: SEEK_BUDGET_MS }];
+    } else if (this.wanted) {
+      const { target } = this.wanted;
+      [type, payload] = ['seek', { trace, target, budgetMs: SEEK_BUDGET_MS }];
+    } else {
       return;
     }
-    if (trace !== this.traceId || this.player.isComplete) {
-      return;
-    }
-    this.nInFlight--;
-    const elapsed = Math.max(1, reply.elapsed);
-    this.batch = Math.round(
-      Math.min(MAX_BATCH, Math.max(20, this.batch * Math.min(2, BATCH_TARGET_MS / elapsed))),
+    this.isInFlight = true;
+    this.client.request(type, payload).then(
+      (reply) => this.receive(trace, reply),
+      (error) => this.fail(trace, error),
     );
-    this.player.append(reply.steps, reply.isLast);
+  }
+
+  /** Takes in a reply: the view at the worker's cursor, or null (the trace was started). */
+  receive(trace, reply) {
+    if (trace !== this.traceId) {
+      return;
+    }
+    this.isInFlight = false;
+    if (reply) {
+      applyChanges(this.board, this.start, reply.changes);
+      this.position = reply.position;
+      this.made = reply.made;
+      this.isComplete = reply.isComplete;
+      this.current = reply.step;
+      this.counters = reply.counters;
+      const w = this.wanted;
+      if (
+        w &&
+        (reply.found ||
+          ('target' in w && (reply.position === w.target || this.isAtEnd)))
+      ) {
+        this.settle();
+      }
+      if (this.isAtEnd) {
+        this.pause();
+      }
+    }
+    this.pump();
     this.onChange();
-    this.fetch();
+  }
+
+  /** The wanted position is reached (or given up): the promises of `goTo` resolve. */
+  settle() {
+    this.wanted = null;
+    for (const resolve of this.settled.splice(0)) {
+      resolve();
+    }
+  }
+
+  /** Goes to `at` (`{ target }` or `{ filled }`, see `load`); resolves once there. */
+  goTo(at) {
+    this.pause();
+    this.wanted = { ...at, since: this.wanted?.since ?? performance.now() };
+    const reached = new Promise((resolve) => this.settled.push(resolve));
+    this.pump();
+    this.onChange();
+    return reached;
+  }
+
+  /** Stops making steps toward a position asked for: the board stays where it is. */
+  cancelSeek() {
+    if (this.wanted) {
+      this.settle();
+      this.onChange();
+    }
   }
 
   play() {
-    if (!this.player || this.player.isAtEnd || this.isPlaying) {
+    if (!this.isLoaded || this.isAtEnd || this.isPlaying) {
       return;
     }
+    this.settle();
     this.isPlaying = true;
+    // Play starts with one step due, so the first step shows at once.
     this.due = 1;
     this.lastTime = performance.now();
     this.frame = requestAnimationFrame((t) => this.tick(t));
+    this.pump();
     this.onChange();
   }
 
@@ -143,93 +243,87 @@ export class Playback {
   }
 
   tick(now) {
-    const p = this.player;
     const elapsed = Math.min(250, now - this.lastTime);
     this.lastTime = now;
     if (Number.isFinite(this.speed)) {
-      // Play starts with one step due, so the first step shows at once; a stall waiting for
-      // steps does not build up a burst.
+      // A stall waiting for the worker does not build up a burst.
       this.due = Math.min(this.due + (elapsed * this.speed) / 1000, Math.max(1, this.speed / 10));
-      while (this.due >= 1 && p.forward()) {
-        this.due--;
-      }
-    } else {
-      const until = performance.now() + FRAME_BUDGET_MS;
-      while (performance.now() < until && p.forward());
     }
-    this.fetch();
-    if (p.isAtEnd) {
-      this.isPlaying = false;
-    } else {
+    this.pump();
+    if (this.isPlaying) {
       this.frame = requestAnimationFrame((t) => this.tick(t));
     }
-    this.onChange();
   }
 
   setSpeed(stepsPerSecond) {
     this.speed = stepsPerSecond;
-    this.fetch();
   }
 
-  /**
-   * The step after the position, once it has arrived; undefined at the end of the trace or
-   * when the trace was replaced meanwhile.
-   */
-  async upcoming() {
-    const p = this.player;
-    while (p && !p.canForward && !p.isComplete && p === this.player) {
-      this.fetch();
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return p && p === this.player ? p.stepAt(p.position) : undefined;
+  /** The position a move starts from: the one asked for, or the one shown. */
+  get aim() {
+    return this.wanted && 'target' in this.wanted ? this.wanted.target : this.position;
   }
 
-  /** Steps forward once, waiting for the step if it has not arrived. */
-  async forward() {
-    const p = this.player;
-    if (!p) {
-      return;
-    }
-    this.pause();
-    await this.upcoming();
-    if (p === this.player && p.forward()) {
-      this.fetch();
-      this.onChange();
+  /** Steps forward once, making the step if need be. */
+  forward() {
+    if (this.isLoaded && !this.isAtEnd) {
+      this.goTo({ target: this.aim + 1 });
     }
   }
 
   back() {
-    this.pause();
-    if (this.player?.back()) {
-      this.onChange();
+    if (this.isLoaded && this.aim > 0) {
+      this.goTo({ target: this.aim - 1 });
+    }
+  }
+
+  /** Moves to step `position` (or the trace's end); resolves once there. */
+  seek(position) {
+    return this.isLoaded ? this.goTo({ target: position }) : Promise.resolve();
+  }
+
+  /**
+   * The step after the position (made if need be), or undefined at the end of the trace or
+   * when the trace was replaced meanwhile.
+   */
+  async upcoming() {
+    const trace = this.traceId;
+    try {
+      const step = await this.client.request('upcoming', { trace });
+      return trace === this.traceId && step ? step : undefined;
+    } catch (error) {
+      this.fail(trace, error);
+      return undefined;
     }
   }
 
   /**
-   * Moves to step `target`, fetching the steps before it as it goes; resolves once there,
-   * or as far as the trace and the kept history reach.
+   * The row of the step list for step `index`, `{ kind, text }`, or undefined while it is
+   * on its way: rows `from` to `from + count - 1` are asked for together, and `onChange()`
+   * says when they arrived.
    */
-  async seekTo(target) {
-    this.pause();
-    const p = this.player;
-    while (p && p === this.player) {
-      const reachable = Math.min(target, p.total);
-      p.seek(reachable);
-      this.fetch();
-      this.onChange();
-      if (p.position !== reachable || p.position === target || p.isComplete) {
-        return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
+  row(index, from, count) {
+    const row = this.rows.get(index);
+    if (row || index >= this.made) {
+      return row;
     }
-  }
-
-  seek(position) {
-    this.pause();
-    if (this.player) {
-      this.player.seek(position);
-      this.fetch();
-      this.onChange();
+    const key = `${this.traceId}:${from}:${Math.min(from + count, this.made)}`;
+    if (this.rowsAsked !== key) {
+      this.rowsAsked = key;
+      const trace = this.traceId;
+      this.client.request('rows', { trace, from, count }).then((rows) => {
+        if (trace !== this.traceId) {
+          return;
+        }
+        if (this.rows.size + rows.length > MAX_ROWS) {
+          this.rows.clear();
+        }
+        rows.forEach((r, k) => this.rows.set(from + k, r));
+        this.onChange();
+      }, () => {
+        this.rowsAsked = null;
+      });
     }
+    return undefined;
   }
 }

@@ -4,7 +4,11 @@
 export const MODULE_OF_REQUEST = Object.freeze({
   analyze: 'core',
   start: 'full',
-  steps: 'full',
+  play: 'full',
+  seek: 'full',
+  seekFilled: 'full',
+  upcoming: 'full',
+  rows: 'full',
   hint: 'full',
   rate: 'full',
   rateMore: 'full',

@@ -241,11 +241,11 @@ export const solvingMethods = {
 
   /** Makes the solver's board at the current step the person's, and hands back control. */
   takeOver() {
-    const player = this.playback.player;
-    if (this.mode !== 'trace' || !player || !this.own) {
+    const p = this.tracePlayback();
+    if (!p || !this.own) {
       return;
     }
-    const action = this.own.takeOver(player.board);
+    const action = this.own.takeOver(p.board);
     this.backToBoard();
     this.act(action);
   },

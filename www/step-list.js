@@ -1,11 +1,16 @@
-// The step list: every kept step of the trace, the current one highlighted, click to jump.
-// Traces run to millions of steps, so the list is virtual: a spacer as tall as all rows and
-// a handful of row buttons, reused, placed over the rows in view.
+// The step list: every step of the trace made so far, the current one highlighted, click to
+// jump. Traces run to millions of steps, so the list is virtual: a spacer as tall as all rows
+// and a handful of row buttons, reused, placed over the rows in view. The rows' text comes
+// from the worker, for the rows in view only (Playback.row).
 //
 // Row p stands for position p: row 0 is the puzzle as given, row p > 0 the step that leads
 // to position p (the trace's step p - 1).
+//
+// Browsers cap an element's height (about 33 million px in Chromium), so past MAX_SPACER_PX
+// the spacer stops growing and the scroll bar maps onto the rows in proportion.
 
 const ROW_HEIGHT = 30;
+const MAX_SPACER_PX = 3_000_000;
 /** While a trace plays, the list redraws at most this often: following it costs a layout. */
 const PLAYING_REDRAW_MS = 250;
 
@@ -39,7 +44,8 @@ export function mountStepList(host, on) {
   const list = panel.querySelector('.steps-window');
   const note = panel.querySelector('.steps-note');
   const empty = panel.querySelector('.steps-empty');
-  let player = null;
+  let playback = null;
+  let traceId = null;
   let shownKey = '';
   let followedPosition = -1;
   let lastDraw = 0;
@@ -62,19 +68,20 @@ export function mountStepList(host, on) {
     draw(false);
   });
 
-  function rowFor(position) {
+  /** Row `position`, its text asked for with the rows from `from` to `from + count - 1`. */
+  function rowFor(position, from, count) {
     if (position === 0) {
       return { glyph: '○', kind: 'start', text: 'The puzzle as given' };
     }
-    const step = player.stepAt(position - 1);
+    const step = playback.row(position - 1, Math.max(0, from - 1), count);
     if (!step) {
-      return { glyph: '…', kind: 'dropped', text: 'Earlier steps are no longer kept' };
+      return { glyph: '…', kind: 'loading', text: '…' };
     }
     return { glyph: KIND_GLYPHS[step.kind] ?? '•', kind: step.kind, text: step.text };
   }
 
   function draw(follow) {
-    if (!player) {
+    if (!playback) {
       spacer.style.height = '0px';
       list.replaceChildren();
       empty.hidden = false;
@@ -83,20 +90,28 @@ export function mountStepList(host, on) {
       return;
     }
     empty.hidden = true;
-    const first = player.firstKept;
-    const nRows = player.total - first + 1;
-    spacer.style.height = `${nRows * ROW_HEIGHT}px`;
-    if (follow && followedPosition !== player.position) {
-      followedPosition = player.position;
-      const top = (player.position - first) * ROW_HEIGHT;
-      if (top < scrollTop || top + ROW_HEIGHT > scrollTop + viewHeight) {
-        scrollTop = Math.max(0, Math.min(top - viewHeight / 2, nRows * ROW_HEIGHT - viewHeight));
+    const { position, made, isComplete } = playback;
+    const nRows = made + 1;
+    const height = Math.min(nRows * ROW_HEIGHT, MAX_SPACER_PX);
+    spacer.style.height = `${height}px`;
+    // Scrolling `range` px moves the first row shown by `rowRange` rows.
+    const range = Math.max(0, height - viewHeight);
+    const rowRange = Math.max(0, nRows - viewHeight / ROW_HEIGHT);
+    const firstShown = () => (range > 0 ? (scrollTop * rowRange) / range : 0);
+    if (follow && followedPosition !== position) {
+      followedPosition = position;
+      const top = firstShown();
+      if (position < top || position + 1 > top + viewHeight / ROW_HEIGHT) {
+        const wanted = position - viewHeight / ROW_HEIGHT / 2;
+        scrollTop = rowRange > 0 ? Math.max(0, Math.min((wanted * range) / rowRange, range)) : 0;
         scroller.scrollTop = scrollTop;
       }
     }
-    const from = Math.max(0, Math.min(Math.floor(scrollTop / ROW_HEIGHT), nRows - 1));
+    const exact = firstShown();
+    const from = Math.max(0, Math.min(Math.floor(exact), nRows - 1));
+    const offset = scrollTop - (exact - from) * ROW_HEIGHT;
     const count = Math.min(nRows - from, Math.ceil(viewHeight / ROW_HEIGHT) + 1);
-    const key = `${first}:${player.total}:${player.isComplete}:${player.position}:${from}:${count}`;
+    const key = `${made}:${isComplete}:${position}:${offset}:${count}:${playback.rows.size}`;
     if (key === shownKey) {
       return;
     }
@@ -109,34 +124,34 @@ export function mountStepList(host, on) {
     while (list.children.length > count) {
       list.lastChild.remove();
     }
-    list.style.transform = `translateY(${from * ROW_HEIGHT}px)`;
+    list.style.transform = `translateY(${offset}px)`;
     for (let k = 0; k < count; k++) {
-      const position = first + from + k;
-      const row = rowFor(position);
+      const at = from + k;
+      const row = rowFor(at, from, count);
       const button = list.children[k].firstChild;
-      button.dataset.position = position;
+      button.dataset.position = at;
       button.dataset.kind = row.kind;
-      button.children[0].textContent = position;
+      button.children[0].textContent = at;
       button.children[1].textContent = row.glyph;
       button.children[2].textContent = row.text;
-      if (position === player.position) {
+      if (at === position) {
         button.setAttribute('aria-current', 'step');
       } else {
         button.removeAttribute('aria-current');
       }
     }
-    const total = `${player.total.toLocaleString('en')}${player.isComplete ? '' : '+'} steps`;
-    note.textContent =
-      first > 0 ? `${total}, last ${(player.total - first).toLocaleString('en')} kept` : total;
+    note.textContent = `${made.toLocaleString('en')}${isComplete ? '' : '+'} steps`;
   }
 
   /**
-   * Shows a player's steps (null for none), scrolling the current one into view; while
-   * `isPlaying`, only a few times a second.
+   * Shows the steps of a playback's trace (null for none), scrolling the current one into
+   * view; while it plays, only a few times a second.
    */
-  function update(newPlayer, isPlaying) {
-    if (newPlayer !== player) {
-      player = newPlayer;
+  function update(newPlayback) {
+    const isPlaying = Boolean(newPlayback?.isPlaying);
+    if (newPlayback !== playback || newPlayback?.traceId !== traceId) {
+      playback = newPlayback;
+      traceId = newPlayback?.traceId;
       followedPosition = -1;
       shownKey = '';
       scrollTop = 0;

@@ -221,7 +221,7 @@ class StepdokuBoard extends HTMLElement {
     this.ratingSeconds = 0;
     /** The last position announced by `positionchange`. */
     this.announced = '';
-    /** The hint under way: `{ player, position, level, step }` (level 1 or 2), or null. */
+    /** The hint under way: `{ trace, position, level, step }` (level 1 or 2), or null. */
     this.hintAt = null;
     /** Whether the board has come near the viewport or been used: it then does its work. */
     this.isAwake = false;
@@ -549,7 +549,10 @@ class StepdokuBoard extends HTMLElement {
       hint: () => this.hint(),
       clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape)),
       cancel: () => {
-        this.client.cancel();
+        this.playback.cancelSeek();
+        if (this.client.isBusy) {
+          this.client.cancel();
+        }
         this.stopRating();
       },
       strategy: (id) => this.setStrategy(id),
@@ -823,14 +826,19 @@ class StepdokuBoard extends HTMLElement {
 
   /**
    * Starts the trace, unless one is already loaded: of the puzzle while entering it, and from
-   * the person's board (their digits and marks) while solving it.
+   * the person's board (their digits and marks) while solving it. `at` may name a position
+   * to go to (see Playback.load); resolves once there.
    */
-  ensureTrace() {
-    if (this.mode !== 'trace' || !this.playback.player) {
+  ensureTrace(at = null) {
+    let reached;
+    if (this.mode !== 'trace' || !this.playback.isLoaded) {
       this.mode = 'trace';
-      this.playback.load(this.traceSource(), this.strategy);
+      reached = this.playback.load(this.traceSource(), this.strategy, at);
+    } else {
+      reached = at ? this.playback.goTo(at) : Promise.resolve();
     }
     this.wake();
+    return reached;
   }
 
   /** Where a trace starts: `{ board, request }` for Playback.load. */
@@ -884,9 +892,9 @@ class StepdokuBoard extends HTMLElement {
     }
     this.ensureTrace();
     this.playback.pause();
-    const player = this.playback.player;
+    const trace = this.playback.traceId;
     const step = await this.playback.upcoming();
-    if (!step || player !== this.playback.player) {
+    if (!step || trace !== this.playback.traceId) {
       return;
     }
     const hint = this.activeHint();
@@ -895,15 +903,20 @@ class StepdokuBoard extends HTMLElement {
       this.stepForward();
       return;
     }
-    this.hintAt = { player, position: player.position, level: hint ? 2 : 1, step };
+    this.hintAt = { trace, position: this.playback.position, level: hint ? 2 : 1, step };
     this.schedule();
   }
 
   /** The hint for the current position of the trace shown, if one is under way. */
   activeHint() {
     const h = this.hintAt;
-    const player = this.mode === 'trace' ? this.playback.player : null;
-    return h && player === h.player && player.position === h.position ? h : null;
+    const p = this.tracePlayback();
+    return h && p && h.trace === p.traceId && h.position === p.position ? h : null;
+  }
+
+  /** The playback when a trace shows, or null. */
+  tracePlayback() {
+    return this.mode === 'trace' && this.playback.isLoaded ? this.playback : null;
   }
 
   /** Opens the trace of the current strategy at step `n`, or as far as the trace goes. */
@@ -911,8 +924,7 @@ class StepdokuBoard extends HTMLElement {
     if (!this.puzzle || !Number.isInteger(n) || n < 0) {
       return;
     }
-    this.ensureTrace();
-    await this.playback.seekTo(n);
+    await this.ensureTrace({ target: n });
   }
 
   setStrategy(id) {
@@ -921,8 +933,11 @@ class StepdokuBoard extends HTMLElement {
     }
     this.strategy = id;
     this.setAttribute('strategy', id);
-    if (this.mode === 'trace') {
-      this.playback.load(this.traceSource(), id);
+    const p = this.tracePlayback();
+    if (p) {
+      // Keeps the place: the first step of the new trace with as many digits on the board.
+      const filled = p.board.values.reduce((n, v) => n + (v ? 1 : 0), 0);
+      p.load(this.traceSource(), id, p.position > 0 ? { filled } : null);
     }
     this.schedule();
   }
@@ -1026,10 +1041,11 @@ class StepdokuBoard extends HTMLElement {
   view() {
     const d = this.verdict.diagnosis;
     const isCurrent = d && d.puzzle === this.puzzle.line;
-    if (this.mode === 'trace' && this.playback.player) {
+    const p = this.tracePlayback();
+    if (p) {
       // A hint shows the step to come (or, at its first level, nothing) instead of the last.
       const hint = this.activeHint();
-      const step = hint ? hint.step : this.playback.player.current;
+      const step = hint ? hint.step : p.current;
       const level = hint ? hint.level : 0;
       if (step !== this.highlightFor || level !== this.highlightLevel) {
         this.highlightFor = step;
@@ -1038,10 +1054,10 @@ class StepdokuBoard extends HTMLElement {
           !step || level === 1 ? null : (level ? hintHighlight : stepHighlight)(step);
       }
       return {
-        board: this.playback.player.board,
+        board: p.board,
         showCandidates: true,
         step: this.highlight,
-        isFast: this.playback.isPlaying && this.playback.speed > FAST_SPEED,
+        isFast: p.isPlaying && p.speed > FAST_SPEED,
       };
     }
     if (this.mode === 'play' && this.own) {
@@ -1071,8 +1087,13 @@ class StepdokuBoard extends HTMLElement {
     }
     const { board, ...marks } = this.view();
     this.grid.render(board, marks);
-    const player = this.mode === 'trace' ? this.playback.player : null;
-    const step = player?.current;
+    // What the board is used for now, for the phone layout's order (stepdoku.css).
+    const app = this.shadowRoot.querySelector('.app');
+    if (app.dataset.view !== this.mode) {
+      app.dataset.view = this.mode;
+    }
+    const p = this.tracePlayback();
+    const step = p?.current;
     const d = this.verdict.diagnosis;
     this.bar.update({
       text: this.text,
@@ -1084,15 +1105,15 @@ class StepdokuBoard extends HTMLElement {
     this.renderSolving();
     this.status.update({
       verdict:
-        this.playback.stopReason === 'cancelled' && player
+        p?.stopReason === 'cancelled'
           ? {
               kind: 'cancelled',
-              message: `Stopped: the trace was cancelled after ${player.total.toLocaleString('en')} steps.`,
+              message: `Stopped: the trace was cancelled after ${p.made.toLocaleString('en')} steps.`,
             }
           : this.verdict,
       solutionIndex: this.mode === 'solution' && d?.second ? this.solutionIndex : null,
       step,
-      stepNumber: player?.position ?? 0,
+      stepNumber: p?.position ?? 0,
       technique: step ? technique(step.techniqueId) : null,
       anchor: step ? techniqueAnchor(step.techniqueId) : '',
       isPlaying: this.playback.isPlaying,
@@ -1101,38 +1122,32 @@ class StepdokuBoard extends HTMLElement {
           ? this.ownNote()
           : hintText(this.activeHint(), this.puzzle.shape.size),
     });
-    const counters = player?.counters ?? {
-      steps: 0,
-      placements: 0,
-      guesses: 0,
-      backtracks: 0,
-      depth: 0,
-    };
     this.controls.update({
       isPlaying: this.playback.isPlaying,
-      canPlay: !player || !player.isAtEnd,
-      canBack: Boolean(player?.canBack),
-      canForward: !player || !player.isAtEnd,
+      canPlay: !p || !p.isAtEnd,
+      canBack: Boolean(p?.canBack),
+      canForward: !p || !p.isAtEnd,
       isBusy: this.isBusy,
+      seeking: p?.seeking ?? null,
       strategy: this.strategy,
       speed: this.playback.speed,
-      counters,
+      counters: p?.counters ?? null,
     });
-    this.stepList.update(player, this.playback.isPlaying);
+    this.stepList.update(p);
     this.ratingCard.update(this.rating);
-    this.announcePosition(player);
+    this.announcePosition(p);
   }
 
   /**
    * Tells the page where the trace or the person's board stands once it stops moving, so it
    * can link there (with the person's progress when they chose to share it).
    */
-  announcePosition(player) {
-    if (this.playback.isPlaying) {
+  announcePosition(p) {
+    if (this.playback.isPlaying || this.playback.wanted) {
       return;
     }
     const isShared = Boolean(this.own && this.options.share);
-    const step = player?.position ?? 0;
+    const step = p?.position ?? 0;
     // A shared board counts as moved when it changes, not when its seconds tick.
     const key = `${this.puzzle.line} ${this.strategy} ${step} ${isShared ? this.solveVersion : ''}`;
     if (key === this.announced) {

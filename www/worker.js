@@ -35,9 +35,15 @@ function exportsOf(name) {
   return instance;
 }
 
-/** The solver of the current trace, and the trace's id: one trace at a time. */
-let solver = null;
+/**
+ * The trace shown (a wasm Timeline: compact, with checkpoints, in bounded memory) and its
+ * id: one trace at a time. The page asks for positions; the trace stays here.
+ */
+let timeline = null;
 let traceId = null;
+
+/** Steps made or passed between looks at the clock. */
+const TRACE_SLICE = 16;
 
 /** The Human solver being rated, kept between `rate` and `rateMore`. */
 let rating = null;
@@ -58,9 +64,13 @@ const handlers = {
    * Solver.fromPosition), dropping the previous trace.
    */
   start({ trace, text, values, marks, strategy }) {
-    solver?.free();
-    solver = null;
-    solver = newSolver({ text, values, marks }, strategy);
+    timeline?.free();
+    timeline = null;
+    const { Timeline } = exportsOf('full');
+    timeline =
+      text === undefined
+        ? Timeline.fromPosition(values, marks, strategy)
+        : new Timeline(text, strategy);
     traceId = trace;
     return true;
   },
@@ -80,21 +90,81 @@ const handlers = {
   },
 
   /**
-   * The next steps of trace `trace`: `{ steps, isLast, elapsed }` (ms spent here); none once
-   * the trace is not current.
+   * Plays trace `trace` toward position `target` (Infinity: as far as it gets), making steps
+   * as needed, for about `budgetMs` at most: the cursor moves as steps are made. Returns the
+   * view there (see `view`), or null once the trace is not current.
    */
-  steps({ trace, max }) {
-    if (!solver || trace !== traceId) {
-      return { steps: [], isLast: true, elapsed: 0 };
+  play({ trace, target, budgetMs }) {
+    const t = current(trace);
+    if (!t) {
+      return null;
     }
     const started = performance.now();
-    const steps = solver.stepMany(max).map(compact);
-    const isLast = steps.length < max;
-    if (isLast) {
-      solver.free();
-      solver = null;
+    do {
+      const next = Math.min(target, t.position + TRACE_SLICE);
+      if (next > t.made) {
+        t.make(next - t.made);
+      }
+      t.seek(next);
+    } while (
+      t.position < target &&
+      !(t.isComplete && t.position === t.made) &&
+      performance.now() - started < budgetMs
+    );
+    return view(t);
+  },
+
+  /**
+   * Goes to position `target` of trace `trace` (or its end, when shorter), making the steps
+   * before it for about `budgetMs` at most; the cursor moves only once they are made, so a
+   * page never shows the positions on the way. Returns the view (its `made` tells how far
+   * the making has got), or null once the trace is not current.
+   */
+  seek({ trace, target, budgetMs }) {
+    const t = current(trace);
+    if (!t) {
+      return null;
     }
-    return { steps, isLast, elapsed: performance.now() - started };
+    makeUntil(t, budgetMs, () => t.made >= target);
+    if (t.made >= target || t.isComplete) {
+      t.seek(target);
+    }
+    return view(t);
+  },
+
+  /**
+   * Goes to the first position of trace `trace` with at least `filled` digits on the board,
+   * as `seek` does; `found` in the view says whether it got there.
+   */
+  seekFilled({ trace, filled, budgetMs }) {
+    const t = current(trace);
+    if (!t) {
+      return null;
+    }
+    makeUntil(t, budgetMs, () => t.firstWithFilled(filled) !== undefined);
+    const position = t.firstWithFilled(filled);
+    if (position !== undefined) {
+      t.seek(position);
+    }
+    return { ...view(t), found: position !== undefined || t.isComplete };
+  },
+
+  /** The step of trace `trace` from its position on (made if need be), or null at its end. */
+  upcoming({ trace }) {
+    const t = current(trace);
+    if (!t) {
+      return null;
+    }
+    if (t.position === t.made) {
+      t.make(1);
+    }
+    const step = t.step(t.position);
+    return step === undefined ? null : compact(step);
+  },
+
+  /** Steps `from` to `from + count - 1` of trace `trace` as `[{ kind, text }]`. */
+  rows({ trace, from, count }) {
+    return current(trace)?.rows(from, count) ?? [];
   },
 
   /**
@@ -139,6 +209,37 @@ function newSolver({ text, values, marks }, strategy) {
     : new Solver(text, strategy);
 }
 
+/** The timeline of trace `trace`, if it is still the current one. */
+function current(trace) {
+  return timeline && trace === traceId ? timeline : null;
+}
+
+/** Makes steps of `t` until `isDone()` or the trace's end, for about `budgetMs` at most. */
+function makeUntil(t, budgetMs, isDone) {
+  const started = performance.now();
+  while (!isDone() && !t.isComplete && performance.now() - started < budgetMs) {
+    t.make(TRACE_SLICE);
+  }
+}
+
+/**
+ * What the page shows at the cursor: `{ position, made, isComplete, changes, step,
+ * counters }`, `changes` the cells changed since the last view (Timeline.changes, sent as a
+ * transferred buffer) and `step` the one that led to the position (null at the start).
+ */
+function view(t) {
+  const position = t.position;
+  const step = position > 0 ? t.step(position - 1) : undefined;
+  return {
+    position,
+    made: t.made,
+    isComplete: t.isComplete,
+    changes: t.changes(),
+    step: step === undefined ? null : compact(step),
+    counters: t.counters,
+  };
+}
+
 /**
  * A step without its empty lists: a backtracking trace runs to millions of steps, and every
  * object sent costs the page time to receive. Readers treat a missing list as empty.
@@ -159,7 +260,9 @@ async function handle(data) {
     return;
   }
   try {
-    postMessage({ id, ok: true, result: handlers[type](data) });
+    const result = handlers[type](data);
+    const transfer = result?.changes instanceof Uint32Array ? [result.changes.buffer] : [];
+    postMessage({ id, ok: true, result }, transfer);
   } catch (error) {
     postMessage({ id, ok: false, error: error instanceof Error ? error.message : error });
   }

@@ -23,6 +23,7 @@ enum Phase {
 /// Depth-first search in reading order: each placement is a guess, each dead end a
 /// contradiction, each undo a backtrack. Candidates are kept exact (the digits no peer
 /// holds, within the puzzle's pencil marks), so the page can show them.
+#[derive(Clone)]
 pub struct BacktrackingStepper {
     /// The puzzle, for the digits its pencil marks allow in each cell.
     puzzle: Grid,
@@ -107,10 +108,15 @@ impl BacktrackingStepper {
             );
         };
         let mut changes = vec![Change::Unplace { cell, digit }];
+        // The digit appears once per house, so a peer still sees it elsewhere exactly when
+        // one of its houses that does not hold `cell` has it.
+        let houses_of_cell = shape.houses_of(cell);
+        let grid = self.board.grid();
         for peer in shape.cells().filter(|&p| shape.sees(cell, p)) {
             let seen_elsewhere = shape
-                .cells()
-                .any(|q| q != cell && shape.sees(peer, q) && self.board.value(q) == Some(digit));
+                .houses_of(peer)
+                .into_iter()
+                .any(|h| !houses_of_cell.contains(&h) && grid.digits_in(h).contains(digit));
             let is_allowed = self.puzzle.allowed(peer).contains(digit);
             if self.board.value(peer).is_none() && is_allowed && !seen_elsewhere {
                 changes.push(Change::Restore { cell: peer, digit });
@@ -142,6 +148,10 @@ impl BacktrackingStepper {
 }
 
 impl Stepper for BacktrackingStepper {
+    fn snapshot(&self) -> Box<dyn Stepper> {
+        Box::new(self.clone())
+    }
+
     fn next_step(&mut self) -> Option<Step> {
         match self.phase {
             Phase::Advance { after } => Some(self.advance(after)),

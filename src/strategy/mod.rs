@@ -54,6 +54,10 @@ pub trait Stepper {
 
     /// The board after the steps given so far.
     fn board(&self) -> &Board;
+
+    /// A copy of the stepper as it stands: stepping the copy gives the very steps that
+    /// stepping this one would, so a trace can be made again from any copy kept along it.
+    fn snapshot(&self) -> Box<dyn Stepper>;
 }
 
 /// A stepper for a puzzle with the given strategy. The puzzle's givens must not conflict

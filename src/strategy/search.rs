@@ -42,10 +42,12 @@ struct Guess {
 /// with the fewest candidates (its smallest candidate). On a contradiction it emits the
 /// contradiction, then a backtrack that undoes everything since the last guess and eliminates
 /// the guessed digit, and goes on one level up.
+#[derive(Clone)]
 pub struct SearchStepper {
     board: Board,
     ladder: &'static [Rung],
-    /// Every change applied since the start, so a backtrack can undo back to a guess.
+    /// Every change applied since the first guess in force, so a backtrack can undo back to
+    /// a guess; empty while no guess is in force, which keeps snapshots small.
     log: Vec<Change>,
     guesses: Vec<Guess>,
     pending: Option<Contradiction>,
@@ -82,7 +84,9 @@ impl SearchStepper {
     fn apply(&mut self, mut step: Step) -> Step {
         step.depth = self.depth();
         self.board.apply_step(&step);
-        self.log.extend_from_slice(&step.changes);
+        if !self.guesses.is_empty() {
+            self.log.extend_from_slice(&step.changes);
+        }
         step
     }
 
@@ -108,8 +112,10 @@ impl SearchStepper {
             self.board.apply(change);
         }
         self.log.truncate(guess.log_len);
-        self.log
-            .push(*changes.last().expect("the elimination was pushed"));
+        if !self.guesses.is_empty() {
+            self.log
+                .push(*changes.last().expect("the elimination was pushed"));
+        }
         let cell = guess.cell.name(shape);
         let digit = guess.digit;
         let text = format!(
@@ -156,6 +162,10 @@ impl SearchStepper {
 }
 
 impl Stepper for SearchStepper {
+    fn snapshot(&self) -> Box<dyn Stepper> {
+        Box::new(self.clone())
+    }
+
     fn next_step(&mut self) -> Option<Step> {
         if self.is_done {
             return None;

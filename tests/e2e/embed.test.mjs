@@ -10,7 +10,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { ARTIFACTS, button, cell, counter, launch, PUZZLES } from './helpers.mjs';
+import {
+  ARTIFACTS,
+  button,
+  cell,
+  counter,
+  launch,
+  PUZZLES,
+  waitForSteps,
+} from './helpers.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -123,13 +131,7 @@ test('a page on another origin loads the element from dist/ and solves and plays
   await button(page, 'Solve').click();
   await cell(page, 1, 3).filter({ hasText: '9' }).waitFor();
   await button(page, 'Play').click();
-  await page.waitForFunction(
-    () =>
-      Number(
-        document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-          .textContent,
-      ) >= 3,
-  );
+  await waitForSteps(page, 3);
   await button(page, 'Pause').click();
   assert.ok(await counter(page, 'Placements'), 'the trace placed digits');
   assert.ok(requests.some((u) => u.startsWith(cdn.url) && u.endsWith('worker.js')));

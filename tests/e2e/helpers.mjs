@@ -154,10 +154,11 @@ export async function screenshot(page, name) {
 
 /** The number a counter (Steps, Placements, Guesses, Backtracks, Depth) shows. */
 export async function counter(page, name) {
-  const text = await page
+  // The counter shows 115.5k for 115,533; its exact value is in data-value (and its title).
+  const value = await page
     .locator(`stepdoku-board dd[data-count="${name.toLowerCase()}"]`)
-    .innerText();
-  return Number(text.replace(/,/g, ''));
+    .getAttribute('data-value');
+  return Number(value);
 }
 
 /** Chooses an option of a labelled select by its visible text. */
@@ -194,8 +195,7 @@ export function waitForSteps(page, n, { exactly = false } = {}) {
       const steps = Number(
         document
           .querySelector('stepdoku-board')
-          .shadowRoot.querySelector('[data-count="steps"]')
-          .textContent.replace(/,/g, ''),
+          .shadowRoot.querySelector('[data-count="steps"]').dataset.value,
       );
       return isExact ? steps === want : steps >= want;
     },

@@ -14,6 +14,7 @@ import {
   PUZZLES,
   screenshot,
   waitForStatus,
+  waitForSteps,
 } from './helpers.mjs';
 
 let env;
@@ -26,16 +27,7 @@ after(() => env.close());
 async function stepTo(page, target) {
   for (let steps = await counter(page, 'Steps'); steps < target; steps++) {
     await button(page, 'Step forward').click();
-    await page.waitForFunction(
-      (want) =>
-        Number(
-          document
-            .querySelector('stepdoku-board')
-            .shadowRoot.querySelector('[data-count="steps"]')
-            .textContent.replace(/,/g, ''),
-        ) === want,
-      steps + 1,
-    );
+    await waitForSteps(page, steps + 1, { exactly: true });
   }
 }
 
