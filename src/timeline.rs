@@ -292,6 +292,9 @@ impl Timeline {
                 break;
             };
             n_made += 1;
+            // A trace ends with its solved or unsolvable step: say so at once, not on the
+            // next call, so a page at that step knows it is at the end.
+            self.is_complete = matches!(step.kind, StepKind::Solved | StepKind::Unsolvable);
             self.cache.append(position, step);
             let n_filled = self.frontier.frame.n_filled();
             if self.first_filled[n_filled].is_none() {
@@ -536,6 +539,9 @@ mod tests {
             timeline.make(usize::MAX);
             assert!(timeline.is_complete());
             assert_eq!(timeline.made(), steps.len());
+            let mut exact = Timeline::new(&puzzle, strategy);
+            assert_eq!(exact.make(steps.len()), steps.len());
+            assert!(exact.is_complete(), "complete with its last step");
             let end = timeline.seek(usize::MAX);
             let counters = timeline.counters();
             assert_eq!(end, steps.len());

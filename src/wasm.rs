@@ -486,7 +486,9 @@ mod explainer {
         /// Steps `from` to `from + count - 1` as `[{ kind, text }]`, as far as made.
         pub fn rows(&mut self, from: u32, count: u32) -> JsValue {
             let from = from as usize;
-            let end = (from + count as usize).min(self.timeline.made());
+            let end = from
+                .saturating_add(count as usize)
+                .min(self.timeline.made());
             let rows: Vec<_> = (from..end)
                 .filter_map(|index| {
                     let step = self.timeline.step(index)?;

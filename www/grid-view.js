@@ -10,6 +10,10 @@
 import { Origin } from './board-model.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/** From this size on, candidates without a role in the step show as text (see dotsOf). */
+const DOTS_FROM_SIZE = 25;
+/** The smallest cell a finger can hit reliably, in CSS px (WCAG 2.2 target size). */
+const MIN_TARGET_PX = 24;
 
 /** Cell flags, one bit each, so a cell's look can be compared with one number. */
 const Flag = {
@@ -85,7 +89,35 @@ export function mountGrid(host, on) {
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" ' +
     'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker></defs>';
   wrap.append(grid, houseLayer, linkLayer);
-  host.append(wrap);
+  // Big grids on a narrow screen get a zoom: cells at least MIN_TARGET_PX, the grid scrolled
+  // sideways in its frame. The button shows only when the cells would be smaller.
+  const frame = el('div', 'grid-frame');
+  frame.append(wrap);
+  const zoom = el('button', 'zoom quiet', {
+    type: 'button',
+    'aria-pressed': 'false',
+    title: 'Bigger cells; scroll the grid sideways',
+    part: 'button',
+  });
+  zoom.textContent = 'Zoom grid';
+  zoom.hidden = true;
+  const tools = el('div', 'grid-tools');
+  tools.append(zoom);
+  host.append(frame, tools);
+  zoom.addEventListener('click', () => {
+    const isZoomed = zoom.getAttribute('aria-pressed') !== 'true';
+    zoom.setAttribute('aria-pressed', String(isZoomed));
+    wrap.classList.toggle('zoomed', isZoomed);
+    fitZoom();
+    cells[selected]?.cell.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  });
+  /** Shows the zoom when unzoomed cells would be smaller than MIN_TARGET_PX. */
+  function fitZoom() {
+    const isZoomed = zoom.getAttribute('aria-pressed') === 'true';
+    const n = shape?.size ?? 9;
+    zoom.hidden = !isZoomed && frame.clientWidth / n >= MIN_TARGET_PX;
+  }
+  new ResizeObserver(() => fitZoom()).observe(frame);
 
   let shape = null;
   let cells = [];
@@ -103,6 +135,7 @@ export function mountGrid(host, on) {
     wrap.style.setProperty('--cand-cols', boxCols);
     wrap.style.setProperty('--cand-rows', boxRows);
     wrap.dataset.size = size;
+    fitZoom();
     grid.setAttribute('aria-label', `Sudoku puzzle, ${size} by ${size}`);
     for (let r = 0; r < size; r++) {
       const row = el('div', 'row', { role: 'row', 'aria-rowindex': r + 1 });
@@ -124,7 +157,7 @@ export function mountGrid(host, on) {
         const depth = el('span', 'depth', { 'aria-hidden': 'true' });
         cell.append(digit, depth);
         row.append(cell);
-        cells.push({ cell, digit, depth, cands: null });
+        cells.push({ cell, digit, depth, cands: null, dots: null });
       }
       grid.append(row);
     }
@@ -142,6 +175,31 @@ export function mountGrid(host, on) {
     };
     selected = Math.min(selected, n - 1);
     cells[selected].cell.tabIndex = 0;
+  }
+
+  /**
+   * The plain candidates of a big grid's cell as one line of text per candidate row, a dot
+   * per candidate: one element per cell instead of one per candidate keeps a 25×25 board
+   * quick to show. Candidates with a role in a step still get their own marks.
+   */
+  function dotsOf(i) {
+    const entry = cells[i];
+    if (!entry.dots) {
+      entry.dots = el('span', 'cand-dots', { 'aria-hidden': 'true' });
+      entry.cell.append(entry.dots);
+    }
+    return entry.dots;
+  }
+
+  function dotText(cands) {
+    let text = '';
+    for (let d = 0; d < shape.size; d++) {
+      text += cands & (1 << d) ? '•' : ' ';
+      if ((d + 1) % shape.boxCols === 0 && d + 1 < shape.size) {
+        text += '\n';
+      }
+    }
+    return text;
   }
 
   /** The candidate marks of a cell, made the first time the cell shows candidates. */
@@ -292,23 +350,29 @@ export function mountGrid(host, on) {
     }
     if (candsChanged) {
       const marks = elim | cands | restored | pattern | fins;
-      if (marks || cells[i].cands) {
+      const isPlain = marks === cands && shape.size >= DOTS_FROM_SIZE;
+      if (isPlain || cells[i].dots) {
+        dotsOf(i).textContent = isPlain ? dotText(cands) : '';
+      }
+      // Plain dots hide the marks: every span off.
+      const shown = isPlain ? 0 : marks;
+      if (shown || cells[i].cands) {
         const spans = candidateSpans(i);
         for (let d = 0; d < spans.length; d++) {
           const bit = 1 << d;
           let name = 'cand';
-          if (elim & bit) {
+          if (shown & elim & bit) {
             name += ' elim';
-          } else if (cands & bit) {
+          } else if (shown & cands & bit) {
             name += ' on';
           }
-          if (restored & bit) {
+          if (shown & restored & bit) {
             name += ' restored';
           }
-          if (pattern & bit) {
+          if (shown & pattern & bit) {
             name += ' pattern';
           }
-          if (fins & bit) {
+          if (shown & fins & bit) {
             name += ' fin';
           }
           if (spans[d].className !== name) {

@@ -178,11 +178,7 @@ export class Playback {
       this.current = reply.step;
       this.counters = reply.counters;
       const w = this.wanted;
-      if (
-        w &&
-        (reply.found ||
-          ('target' in w && (reply.position === w.target || this.isAtEnd)))
-      ) {
+      if (w && (reply.found || ('target' in w && (reply.position === w.target || this.isAtEnd)))) {
         this.settle();
       }
       if (this.isAtEnd) {
@@ -311,18 +307,21 @@ export class Playback {
     if (this.rowsAsked !== key) {
       this.rowsAsked = key;
       const trace = this.traceId;
-      this.client.request('rows', { trace, from, count }).then((rows) => {
-        if (trace !== this.traceId) {
-          return;
-        }
-        if (this.rows.size + rows.length > MAX_ROWS) {
-          this.rows.clear();
-        }
-        rows.forEach((r, k) => this.rows.set(from + k, r));
-        this.onChange();
-      }, () => {
-        this.rowsAsked = null;
-      });
+      this.client.request('rows', { trace, from, count }).then(
+        (rows) => {
+          if (trace !== this.traceId) {
+            return;
+          }
+          if (this.rows.size + rows.length > MAX_ROWS) {
+            this.rows.clear();
+          }
+          rows.forEach((r, k) => this.rows.set(from + k, r));
+          this.onChange();
+        },
+        () => {
+          this.rowsAsked = null;
+        },
+      );
     }
     return undefined;
   }

@@ -1087,10 +1087,13 @@ class StepdokuBoard extends HTMLElement {
     }
     const { board, ...marks } = this.view();
     this.grid.render(board, marks);
-    // What the board is used for now, for the phone layout's order (stepdoku.css).
-    const app = this.shadowRoot.querySelector('.app');
-    if (app.dataset.view !== this.mode) {
-      app.dataset.view = this.mode;
+    // What the board is used for now, for the phone layout's order (stepdoku.css): set on
+    // the parts it moves only, as a change on an ancestor would restyle every cell.
+    if (this.shownView !== this.mode) {
+      this.shownView = this.mode;
+      for (const part of this.shadowRoot.querySelectorAll('.puzzle-bar, .number-pad, .solve-bar')) {
+        part.dataset.view = this.mode;
+      }
     }
     const p = this.tracePlayback();
     const step = p?.current;

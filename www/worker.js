@@ -42,6 +42,8 @@ function exportsOf(name) {
 let timeline = null;
 let traceId = null;
 
+/** The furthest position a trace can name (wasm takes positions as 32-bit numbers). */
+const MAX_POSITION = 2 ** 32 - 1;
 /** Steps made or passed between looks at the clock. */
 const TRACE_SLICE = 16;
 
@@ -120,11 +122,13 @@ const handlers = {
    * page never shows the positions on the way. Returns the view (its `made` tells how far
    * the making has got), or null once the trace is not current.
    */
-  seek({ trace, target, budgetMs }) {
+  seek({ trace, target: asked, budgetMs }) {
     const t = current(trace);
     if (!t) {
       return null;
     }
+    // Positions cross to wasm as 32-bit numbers: a larger one means "the end".
+    const target = Math.min(asked, MAX_POSITION);
     makeUntil(t, budgetMs, () => t.made >= target);
     if (t.made >= target || t.isComplete) {
       t.seek(target);

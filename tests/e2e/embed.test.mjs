@@ -10,15 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import {
-  ARTIFACTS,
-  button,
-  cell,
-  counter,
-  launch,
-  PUZZLES,
-  waitForSteps,
-} from './helpers.mjs';
+import { ARTIFACTS, button, cell, counter, launch, PUZZLES, waitForSteps } from './helpers.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 

@@ -193,9 +193,8 @@ export function waitForSteps(page, n, { exactly = false } = {}) {
   return page.waitForFunction(
     ([want, isExact]) => {
       const steps = Number(
-        document
-          .querySelector('stepdoku-board')
-          .shadowRoot.querySelector('[data-count="steps"]').dataset.value,
+        document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
+          .dataset.value,
       );
       return isExact ? steps === want : steps >= want;
     },

@@ -1,99 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startingBoard } from '../../www/board-model.js';
-import { hintHighlight, Player, stepHighlight } from '../../www/player.js';
-import wasm, { parse, trace } from './wasm.mjs';
+import { hintHighlight, stepHighlight } from '../../www/player.js';
+import { trace } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
 const HARDEST = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 
-function playerOf(text, options) {
-  return new Player(startingBoard(parse(text)), options);
+/** Cells, each once, in order. */
+const sorted = (cells) => [...new Set(cells)].sort((a, b) => a - b);
+
+/** A step as the worker sends it: without its empty lists (worker.js `compact`). */
+function compact(step) {
+  const sent = { ...step };
+  for (const key of ['cells', 'houses', 'pattern', 'fins', 'links']) {
+    if (sent[key].length === 0) {
+      delete sent[key];
+    }
+  }
+  return sent;
 }
-
-const view = (player) => `${[...player.board.values]}|${[...player.board.candidates]}`;
-
-test('forward and back move one step and invert exactly', () => {
-  const player = playerOf(EASY);
-  player.append(trace(EASY, 'singles'), true);
-  const start = view(player);
-  assert.equal(player.canBack, false);
-  const first = player.forward();
-  assert.equal(first.kind, 'deduction');
-  assert.equal(player.position, 1);
-  assert.equal(player.current, first);
-  const after = view(player);
-  assert.notEqual(after, start);
-  assert.equal(player.back(), first);
-  assert.equal(view(player), start);
-  assert.equal(player.back(), undefined, 'nothing before the start');
-  player.forward();
-  assert.equal(view(player), after, 'forward again gives the same board');
-});
-
-test('seek runs to the end, where the board is the solution, and back to the start', () => {
-  const player = playerOf(EASY);
-  const steps = trace(EASY, 'singles');
-  player.append(steps.slice(0, 10));
-  assert.equal(player.seek(50), 10, 'only arrived steps can be reached');
-  assert.equal(player.isAtEnd, false);
-  player.append(steps.slice(10), true);
-  player.seek(Infinity);
-  assert.ok(player.isAtEnd);
-  assert.equal(player.current.kind, 'solved');
-  assert.equal(wasm.formatPuzzle(player.board.values), wasm.solve(EASY));
-  assert.equal(player.seek(0), 0);
-  assert.equal(wasm.formatPuzzle(player.board.values), wasm.parsePuzzle(EASY).line);
-});
-
-test('counters follow the position both ways', () => {
-  const player = playerOf(HARDEST);
-  const steps = trace(HARDEST, 'singles');
-  player.append(steps, true);
-  player.seek(steps.length);
-  const c = player.counters;
-  assert.equal(c.steps, steps.length);
-  assert.equal(c.guesses, steps.filter((s) => s.kind === 'guess').length);
-  assert.equal(c.backtracks, steps.filter((s) => s.kind === 'backtrack').length);
-  assert.equal(
-    c.placements,
-    steps.flatMap((s) => s.changes).filter((ch) => ch.op === 'place').length,
-  );
-  assert.equal(c.depth, steps.at(-1).depth);
-  const mid = steps.findIndex((s) => s.kind === 'guess') + 1;
-  player.seek(mid);
-  assert.equal(player.counters.depth, steps[mid - 1].depth);
-  assert.equal(player.counters.guesses, 1);
-  player.seek(0);
-  assert.deepEqual(player.counters, {
-    steps: 0,
-    placements: 0,
-    guesses: 0,
-    backtracks: 0,
-    depth: 0,
-  });
-});
-
-test('history is capped: old steps are dropped and stepping back stops at the oldest kept', () => {
-  const player = playerOf(HARDEST, { maxHistory: 100 });
-  const steps = trace(HARDEST, 'backtracking', 3000);
-  player.append(steps);
-  player.seek(3000);
-  assert.equal(player.position, 3000);
-  assert.ok(player.firstKept > 0 && player.position - player.firstKept <= 110);
-  assert.equal(player.stepAt(player.firstKept - 1), undefined);
-  const oldest = player.firstKept;
-  player.seek(0);
-  assert.equal(player.position, oldest, 'back as far as history allows');
-  assert.equal(player.canBack, false);
-  assert.equal(player.counters.steps, oldest, 'counts still count the dropped steps');
-  assert.equal(player.counters.depth, steps[oldest - 1].depth);
-  // The board there is the one a fresh replay gives.
-  const fresh = playerOf(HARDEST);
-  fresh.append(steps);
-  fresh.seek(oldest);
-  assert.equal(view(player), view(fresh));
-});
 
 test('stepHighlight sorts a step into roles by cell and digit bits', () => {
   const h = stepHighlight({
@@ -160,4 +84,28 @@ test('hintHighlight of a placement shows its house, or its cell, never the digit
   const naked = hintHighlight({ ...single, houses: [] });
   assert.deepEqual([...naked.cells], [3], 'with no house, the cell is where to look');
   assert.equal(naked.pattern.size, 0, 'but not its digit');
+});
+
+test('highlights of real steps, sent without their empty lists, sort every change', () => {
+  const steps = [...trace(HARDEST, 'backtracking', 300), ...trace(HARDEST, 'human')];
+  const kinds = new Set(steps.map((s) => s.kind));
+  assert.ok(
+    ['guess', 'backtrack', 'deduction'].every((k) => kinds.has(k)),
+    [...kinds].join(),
+  );
+  for (const step of steps) {
+    const sent = compact(step);
+    const h = stepHighlight(sent);
+    const cellsOf = (op) => step.changes.filter((c) => c.op === op).map((c) => c.cell);
+    assert.deepEqual(sorted(h.placed), sorted(cellsOf('place')));
+    assert.deepEqual(sorted(h.unplaced), sorted(cellsOf('unplace')));
+    for (const { op, cell, digit } of step.changes) {
+      const map = { eliminate: h.eliminated, restore: h.restored }[op];
+      assert.ok(!map || map.get(cell) & (1 << (digit - 1)), `${op} ${cell} ${digit}`);
+    }
+    assert.deepEqual(h.houses, step.houses);
+    assert.deepEqual(h.links, step.links);
+    const hint = hintHighlight(sent);
+    assert.equal(hint.placed.size + hint.eliminated.size + hint.links.length, 0, step.text);
+  }
 });

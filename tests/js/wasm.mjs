@@ -20,13 +20,25 @@ export function parse(text) {
   };
 }
 
-/** Every step of a trace. */
+/** Every step of a trace (at most `limit`). */
 export function trace(text, strategy, limit = Infinity) {
-  const solver = new wasm.Solver(text, strategy);
+  return stepsOf(new wasm.Solver(text, strategy), limit);
+}
+
+/** Every step of a trace from a person's position (see Solver.fromPosition). */
+export function positionTrace(values, marks, strategy, limit = Infinity) {
+  return stepsOf(wasm.Solver.fromPosition(values, marks, strategy), limit);
+}
+
+/** The steps of `solver` (at most `limit`), freeing it. */
+function stepsOf(solver, limit) {
   const steps = [];
-  for (let batch; steps.length < limit && (batch = solver.stepMany(500)).length;) {
-    steps.push(...batch);
+  try {
+    for (let batch; steps.length < limit && (batch = solver.stepMany(500)).length;) {
+      steps.push(...batch);
+    }
+  } finally {
+    solver.free();
   }
-  solver.free();
   return steps.slice(0, limit);
 }
