@@ -12,6 +12,11 @@ import { CancelledError } from './worker-client.js';
 const PLAY_BUDGET_MS = 12;
 /** While seeking, the time the worker may spend making steps before it reports progress. */
 const SEEK_BUDGET_MS = 60;
+/**
+ * Steps kept made ahead of the position while nothing else is asked for, so Step forward and
+ * a short trace's step list need no wait.
+ */
+const AHEAD = 300;
 /** A position asked for shows its progress once it has taken this long, in ms. */
 const SLOW_SEEK_MS = 250;
 /** Rows of the step list kept on the page; beyond this the oldest are forgotten. */
@@ -154,6 +159,9 @@ export class Playback {
     } else if (this.wanted) {
       const { target } = this.wanted;
       [type, payload] = ['seek', { trace, target, budgetMs: SEEK_BUDGET_MS }];
+    } else if (!this.isComplete && this.made < this.position + AHEAD) {
+      const until = this.position + AHEAD;
+      [type, payload] = ['ahead', { trace, until, budgetMs: PLAY_BUDGET_MS }];
     } else {
       return;
     }
@@ -164,13 +172,19 @@ export class Playback {
     );
   }
 
-  /** Takes in a reply: the view at the worker's cursor, or null (the trace was started). */
+  /**
+   * Takes in a reply: the view at the worker's cursor, `{ made, isComplete }` alone after
+   * making steps ahead, or null (the trace was started).
+   */
   receive(trace, reply) {
     if (trace !== this.traceId) {
       return;
     }
     this.isInFlight = false;
-    if (reply) {
+    if (reply && !reply.changes) {
+      this.made = reply.made;
+      this.isComplete = reply.isComplete;
+    } else if (reply) {
       applyChanges(this.board, this.start, reply.changes);
       this.position = reply.position;
       this.made = reply.made;

@@ -7,6 +7,7 @@ export const MODULE_OF_REQUEST = Object.freeze({
   play: 'full',
   seek: 'full',
   seekFilled: 'full',
+  ahead: 'full',
   upcoming: 'full',
   rows: 'full',
   hint: 'full',

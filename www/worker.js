@@ -44,8 +44,8 @@ let traceId = null;
 
 /** The furthest position a trace can name (wasm takes positions as 32-bit numbers). */
 const MAX_POSITION = 2 ** 32 - 1;
-/** Steps made or passed between looks at the clock. */
-const TRACE_SLICE = 16;
+/** The most steps made or passed between looks at the clock. */
+const MAX_SLICE = 256;
 
 /** The Human solver being rated, kept between `rate` and `rateMore`. */
 let rating = null;
@@ -101,18 +101,14 @@ const handlers = {
     if (!t) {
       return null;
     }
-    const started = performance.now();
-    do {
-      const next = Math.min(target, t.position + TRACE_SLICE);
+    const isDone = () => t.position >= target || (t.isComplete && t.position === t.made);
+    inSlices(budgetMs, isDone, (slice) => {
+      const next = Math.min(target, t.position + slice);
       if (next > t.made) {
         t.make(next - t.made);
       }
       t.seek(next);
-    } while (
-      t.position < target &&
-      !(t.isComplete && t.position === t.made) &&
-      performance.now() - started < budgetMs
-    );
+    });
     return view(t);
   },
 
@@ -151,6 +147,19 @@ const handlers = {
       t.seek(position);
     }
     return { ...view(t), found: position !== undefined || t.isComplete };
+  },
+
+  /**
+   * Makes steps of trace `trace` until `until` are made (or the trace ends), for about
+   * `budgetMs` at most, without moving its cursor: `{ made, isComplete }`.
+   */
+  ahead({ trace, until, budgetMs }) {
+    const t = current(trace);
+    if (!t) {
+      return null;
+    }
+    makeUntil(t, budgetMs, () => t.made >= Math.min(until, MAX_POSITION));
+    return { made: t.made, isComplete: t.isComplete };
   },
 
   /** The step of trace `trace` from its position on (made if need be), or null at its end. */
@@ -218,12 +227,34 @@ function current(trace) {
   return timeline && trace === traceId ? timeline : null;
 }
 
+/**
+ * Calls `work(slice)` until `isDone()` or `budgetMs` has passed (at least once unless done),
+ * `slice` the number of steps to take: one at first, doubling while a slice takes under a
+ * millisecond, so a slow step (Human on 25×25) never overruns the budget by much.
+ */
+function inSlices(budgetMs, isDone, work) {
+  const started = performance.now();
+  let slice = 1;
+  while (!isDone()) {
+    const before = performance.now();
+    work(slice);
+    const after = performance.now();
+    if (after - started >= budgetMs) {
+      return;
+    }
+    if (after - before < 1) {
+      slice = Math.min(slice * 2, MAX_SLICE);
+    }
+  }
+}
+
 /** Makes steps of `t` until `isDone()` or the trace's end, for about `budgetMs` at most. */
 function makeUntil(t, budgetMs, isDone) {
-  const started = performance.now();
-  while (!isDone() && !t.isComplete && performance.now() - started < budgetMs) {
-    t.make(TRACE_SLICE);
-  }
+  inSlices(
+    budgetMs,
+    () => isDone() || t.isComplete,
+    (slice) => t.make(slice),
+  );
 }
 
 /**

@@ -177,7 +177,9 @@ function instrument() {
     return counter;
   };
   bench.steps = () => {
-    const text = bench.counter()?.textContent.replace(/[^0-9]/g, '');
+    // The counter shows 115.5k for 115,533; its exact value is in data-value when it has one.
+    const dd = bench.counter();
+    const text = (dd?.dataset.value ?? dd?.textContent ?? '').replace(/[^0-9]/g, '');
     return text ? Number(text) : NaN;
   };
 
@@ -209,7 +211,12 @@ function instrument() {
     });
     const observed = bench.counter();
     if (observed) {
-      observer.observe(observed, { childList: true, characterData: true, subtree: true });
+      observer.observe(observed, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+        attributes: true,
+      });
     }
     window.addEventListener(
       'pointerdown',
