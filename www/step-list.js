@@ -48,6 +48,9 @@ export function mountStepList(host, on) {
   let traceId = null;
   let shownKey = '';
   let followedPosition = -1;
+  /** The rows the list last drew, and its first row then (fractional when scaled). */
+  let shownRows = 0;
+  let anchor = 0;
   let lastDraw = 0;
   // Kept from events, so drawing never reads layout while the grid has pending changes.
   let viewHeight = 0;
@@ -98,6 +101,12 @@ export function mountStepList(host, on) {
     const range = Math.max(0, height - viewHeight);
     const rowRange = Math.max(0, nRows - viewHeight / ROW_HEIGHT);
     const firstShown = () => (range > 0 ? (scrollTop * rowRange) / range : 0);
+    // Scaled, the same scroll offset means another row once rows are added: keep the row.
+    if (nRows !== shownRows && height === MAX_SPACER_PX && rowRange > 0) {
+      scrollTop = Math.min((anchor * range) / rowRange, range);
+      scroller.scrollTop = scrollTop;
+    }
+    shownRows = nRows;
     if (follow && followedPosition !== position) {
       followedPosition = position;
       const top = firstShown();
@@ -108,6 +117,7 @@ export function mountStepList(host, on) {
       }
     }
     const exact = firstShown();
+    anchor = exact;
     const from = Math.max(0, Math.min(Math.floor(exact), nRows - 1));
     const offset = scrollTop - (exact - from) * ROW_HEIGHT;
     const count = Math.min(nRows - from, Math.ceil(viewHeight / ROW_HEIGHT) + 1);
@@ -156,6 +166,8 @@ export function mountStepList(host, on) {
       shownKey = '';
       scrollTop = 0;
       scroller.scrollTop = 0;
+      anchor = 0;
+      shownRows = 0;
     } else if (isPlaying && performance.now() - lastDraw < PLAYING_REDRAW_MS) {
       return;
     }
