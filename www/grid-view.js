@@ -172,6 +172,7 @@ export function mountGrid(host, on) {
       restored: new Uint32Array(n),
       pattern: new Uint32Array(n),
       fins: new Uint32Array(n),
+      isNameStale: new Uint8Array(n),
     };
     selected = Math.min(selected, n - 1);
     cells[selected].cell.tabIndex = 0;
@@ -242,6 +243,9 @@ export function mountGrid(host, on) {
     return `empty, ${marksName} ${digits.join(' ')}${wrong}`;
   }
 
+  /** Whether the board is playing too fast for cell names to follow (see render). */
+  let isFast = false;
+
   /** What the name of a cell calls its marks: 'candidates' (the solver's) or 'marks'. */
   let marksName = 'candidates';
 
@@ -261,6 +265,7 @@ export function mountGrid(host, on) {
       // Every cell's name says "marks" or "candidates": forget what was shown, so each updates.
       shown.flags.fill(0xffff);
     }
+    isFast = Boolean(view.isFast);
     const n = board.values.length;
     for (let i = 0; i < n; i++) {
       const value = board.values[i];
@@ -387,6 +392,12 @@ export function mountGrid(host, on) {
       s.fins[i] = fins;
     }
     if (valueChanged || candsChanged || flagsChanged) {
+      s.isNameStale[i] = 1;
+    }
+    // Playing fast, names wait until it slows or stops: nobody hears them change 60 times
+    // a second, and on a 25×25 board they cost a frame.
+    if (s.isNameStale[i] && !isFast) {
+      s.isNameStale[i] = 0;
       const r = Math.floor(i / shape.size);
       const c = i % shape.size;
       cell.setAttribute(

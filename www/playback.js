@@ -10,6 +10,9 @@ import { CancelledError } from './worker-client.js';
 
 /** While playing, the time the worker may spend on one request, in ms. */
 const PLAY_BUDGET_MS = 12;
+/** From this many cells (25×25), playing moves the board at most every BIG_BOARD_GAP_MS. */
+const BIG_BOARD_CELLS = 625;
+const BIG_BOARD_GAP_MS = 30;
 /** While seeking, the time the worker may spend making steps before it reports progress. */
 const SEEK_BUDGET_MS = 60;
 /**
@@ -40,6 +43,7 @@ export class Playback {
     this.speed = 8;
     this.frame = 0;
     this.lastTime = 0;
+    this.sentAt = 0;
     this.due = 0;
     this.stopReason = null;
     this.reset(null);
@@ -147,6 +151,12 @@ export class Playback {
     let type;
     let payload;
     if (this.isPlaying) {
+      // A board too big to redraw every frame moves at most every BIG_BOARD_GAP_MS.
+      const isBig = this.board.values.length >= BIG_BOARD_CELLS;
+      if (isBig && performance.now() - this.sentAt < BIG_BOARD_GAP_MS) {
+        return;
+      }
+      this.sentAt = performance.now();
       const target = Number.isFinite(this.speed) ? this.position + Math.floor(this.due) : Infinity;
       if (target === this.position) {
         return;
