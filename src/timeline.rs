@@ -224,6 +224,7 @@ impl ChunkCache {
         }
     }
 
+    #[cfg(test)]
     fn clear(&mut self) {
         self.chunks.clear();
     }
@@ -446,13 +447,9 @@ impl Timeline {
         }
     }
 
-    /// Forgets what `take_changes` handed out: the next call gives every cell.
-    pub fn forget_shown(&mut self) {
-        self.shown = None;
-    }
-
     /// Drops the cached steps (they are made again when needed): for tests of that path.
-    pub fn clear_cache(&mut self) {
+    #[cfg(test)]
+    fn clear_cache(&mut self) {
         self.cache.clear();
     }
 }

@@ -422,9 +422,9 @@ mod explainer {
 
     /// A row of the step list: `{ kind, text }`.
     #[derive(Serialize)]
-    struct RowView<'a> {
+    struct RowView {
         kind: StepKind,
-        text: &'a str,
+        text: String,
     }
 
     #[wasm_bindgen]
@@ -489,17 +489,16 @@ mod explainer {
             let end = from
                 .saturating_add(count as usize)
                 .min(self.timeline.made());
-            let rows: Vec<_> = (from..end)
+            let rows: Vec<RowView> = (from..end)
                 .filter_map(|index| {
                     let step = self.timeline.step(index)?;
-                    Some((step.kind, step.text.clone()))
+                    Some(RowView {
+                        kind: step.kind,
+                        text: step.text.clone(),
+                    })
                 })
                 .collect();
-            let views: Vec<RowView> = rows
-                .iter()
-                .map(|(kind, text)| RowView { kind: *kind, text })
-                .collect();
-            to_js(&views)
+            to_js(&rows)
         }
 
         /// The counters at the cursor: `{ steps, placements, guesses, backtracks, depth }`.

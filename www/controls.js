@@ -43,9 +43,6 @@ export function compactCount(n) {
   return `${(n / 1e6).toFixed(n < 9995000 ? 2 : 1)}M`;
 }
 
-/** The running counts before the first step. */
-const NO_COUNTERS = { steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 };
-
 export function speedText(stepsPerSecond) {
   return stepsPerSecond === Infinity ? 'Maximum' : `${stepsPerSecond.toLocaleString('en')} steps/s`;
 }
@@ -136,7 +133,7 @@ export function mountControls(host, on) {
   /**
    * `state`: `isPlaying`, `canPlay`, `canBack`, `canForward`, `isBusy`, `seeking` (a
    * position being made: `{ target, made }` or `{ filled, made }`, or null), `strategy`,
-   * `speed`, `counters` ({ steps, placements, guesses, backtracks, depth }, or null for none).
+   * `speed`, `counters` ({ steps, placements, guesses, backtracks, depth }).
    */
   function update(state) {
     if (isPlayingShown !== state.isPlaying) {
@@ -166,7 +163,7 @@ export function mountControls(host, on) {
     }
     speedValue.textContent = speedText(state.speed);
     speed.setAttribute('aria-valuetext', speedText(state.speed));
-    const c = state.counters ?? NO_COUNTERS;
+    const c = state.counters;
     for (const [name, dd] of Object.entries(counts)) {
       const value = String(c[name]);
       if (dd.dataset.value !== value) {

@@ -25,8 +25,14 @@ const SLOW_SEEK_MS = 250;
 /** Rows of the step list kept on the page; beyond this the oldest are forgotten. */
 const MAX_ROWS = 2000;
 
-/** The running counts at the start of a trace. */
-const NO_COUNTERS = Object.freeze({ steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 });
+/** The running counts at the start of a trace, and with no trace. */
+export const NO_COUNTERS = Object.freeze({
+  steps: 0,
+  placements: 0,
+  guesses: 0,
+  backtracks: 0,
+  depth: 0,
+});
 
 export class Playback {
   /**

@@ -43,7 +43,7 @@ import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { mountFinishCard } from './finish-card.js';
-import { Playback } from './playback.js';
+import { NO_COUNTERS, Playback } from './playback.js';
 import { hintHighlight, stepHighlight } from './player.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
@@ -1134,7 +1134,7 @@ class StepdokuBoard extends HTMLElement {
       seeking: p?.seeking ?? null,
       strategy: this.strategy,
       speed: this.playback.speed,
-      counters: p?.counters ?? null,
+      counters: p?.counters ?? NO_COUNTERS,
     });
     this.stepList.update(p);
     this.ratingCard.update(this.rating);
