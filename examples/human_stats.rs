@@ -184,7 +184,7 @@ fn trace(line: &str) -> (f64, Vec<Step>) {
 fn profile(puzzles: &[Grid]) {
     let mut totals: BTreeMap<String, (f64, usize, usize)> = BTreeMap::new();
     for puzzle in puzzles {
-        let ladder = stepdoku::logic::human_ladder(Uniqueness::of(puzzle));
+        let ladder = stepdoku::logic::human_ladder(Uniqueness::of(puzzle), puzzle.geometry());
         let mut board = stepdoku::Board::new(puzzle);
         'steps: while !board.is_solved() {
             for rung in ladder {

@@ -1,318 +1,11 @@
-//! The grid model: shapes, cells, houses, and grids of digits.
-//!
-//! A grid of side `n` is split into boxes of `box_rows × box_cols` cells with
-//! `box_rows × box_cols = n`. Cells are numbered in reading order:
-//!
-//! ```text
-//!  9×9, boxes 3×3            6×6, boxes 2×3
-//!   0  1  2 │  3 …            0  1  2 │  3  4  5
-//!   9 10 11 │ 12 …            6  7  8 │  9 10 11
-//!  18 19 20 │ 21 …           ─────────┼─────────
-//!  ─────────┼──────          12 13 14 │ 15 16 17
-//!  27 …                       …
-//! ```
-//!
-//! Boxes are numbered in reading order too. Everything shown to people is 1-based
-//! (`r3c5`, `box 2`); everything stored is 0-based.
+//! Grids of digits, and the puzzle text that writes them: one line, rows, pencil marks,
+//! SudokuWiki links and variant tags (see [`Grid::parse`]).
 
 use crate::digits::{Digit, DigitSet};
-use serde::{Serialize, Serializer};
+pub use crate::geometry::{Cell, House, HouseKind, Shape};
+use crate::geometry::{Geometry, LayoutError, Variant};
 use std::fmt;
-
-/// The shape of a grid: the size of its boxes. The side is `box_rows * box_cols`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
-    box_rows: u8,
-    box_cols: u8,
-}
-
-impl Shape {
-    /// 4×4 with boxes of 2×2.
-    pub const FOUR: Shape = Shape::new(2, 2);
-    /// 6×6 with boxes of 2 rows × 3 columns.
-    pub const SIX: Shape = Shape::new(2, 3);
-    /// 8×8 with boxes of 2 rows × 4 columns.
-    pub const EIGHT: Shape = Shape::new(2, 4);
-    /// The classic 9×9 with boxes of 3×3.
-    pub const NINE: Shape = Shape::new(3, 3);
-    /// 12×12 with boxes of 3 rows × 4 columns.
-    pub const TWELVE: Shape = Shape::new(3, 4);
-    /// 16×16 with boxes of 4×4.
-    pub const SIXTEEN: Shape = Shape::new(4, 4);
-    /// 25×25 with boxes of 5×5.
-    pub const TWENTY_FIVE: Shape = Shape::new(5, 5);
-
-    /// Every supported shape, smallest first.
-    pub const ALL: [Shape; 7] = [
-        Shape::FOUR,
-        Shape::SIX,
-        Shape::EIGHT,
-        Shape::NINE,
-        Shape::TWELVE,
-        Shape::SIXTEEN,
-        Shape::TWENTY_FIVE,
-    ];
-
-    const fn new(box_rows: u8, box_cols: u8) -> Shape {
-        Shape { box_rows, box_cols }
-    }
-
-    /// The supported shape with this side length, if any.
-    pub fn from_size(size: usize) -> Option<Shape> {
-        Shape::ALL.into_iter().find(|s| s.size() == size)
-    }
-
-    /// The supported shape with this many cells, if any.
-    pub fn from_cell_count(n_cells: usize) -> Option<Shape> {
-        Shape::ALL.into_iter().find(|s| s.n_cells() == n_cells)
-    }
-
-    /// The side of the grid, which is also the number of digits.
-    pub const fn size(self) -> usize {
-        self.box_rows as usize * self.box_cols as usize
-    }
-
-    /// The number of rows in one box.
-    pub const fn box_rows(self) -> usize {
-        self.box_rows as usize
-    }
-
-    /// The number of columns in one box.
-    pub const fn box_cols(self) -> usize {
-        self.box_cols as usize
-    }
-
-    /// The number of cells.
-    pub const fn n_cells(self) -> usize {
-        self.size() * self.size()
-    }
-
-    /// The number of houses (rows, then columns, then boxes).
-    pub const fn n_houses(self) -> usize {
-        3 * self.size()
-    }
-
-    /// All digits of this shape.
-    pub const fn all_digits(self) -> DigitSet {
-        DigitSet::all(self.size())
-    }
-
-    /// The cell at a 0-based row and column.
-    pub fn cell(self, row: usize, col: usize) -> Cell {
-        Cell((row * self.size() + col) as u16)
-    }
-
-    /// The 0-based row of a cell.
-    pub fn row_of(self, cell: Cell) -> usize {
-        cell.index() / self.size()
-    }
-
-    /// The 0-based column of a cell.
-    pub fn col_of(self, cell: Cell) -> usize {
-        cell.index() % self.size()
-    }
-
-    /// The 0-based box of a cell, numbered in reading order.
-    pub fn box_of(self, cell: Cell) -> usize {
-        let boxes_across = self.size() / self.box_cols();
-        (self.row_of(cell) / self.box_rows()) * boxes_across + self.col_of(cell) / self.box_cols()
-    }
-
-    /// The three houses a cell belongs to: its row, column and box.
-    pub fn houses_of(self, cell: Cell) -> [House; 3] {
-        [
-            House::row(self.row_of(cell)),
-            House::column(self.col_of(cell)),
-            House::boxed(self.box_of(cell)),
-        ]
-    }
-
-    /// The cells of a house in reading order.
-    pub fn cells_of(self, house: House) -> Vec<Cell> {
-        let n = self.size();
-        let i = house.index();
-        match house.kind() {
-            HouseKind::Row => (0..n).map(|c| self.cell(i, c)).collect(),
-            HouseKind::Column => (0..n).map(|r| self.cell(r, i)).collect(),
-            HouseKind::Box => {
-                let boxes_across = n / self.box_cols();
-                let top = (i / boxes_across) * self.box_rows();
-                let left = (i % boxes_across) * self.box_cols();
-                let mut cells = Vec::with_capacity(n);
-                for r in top..top + self.box_rows() {
-                    for c in left..left + self.box_cols() {
-                        cells.push(self.cell(r, c));
-                    }
-                }
-                cells
-            }
-        }
-    }
-
-    /// Every house: rows first, then columns, then boxes.
-    pub fn houses(self) -> impl Iterator<Item = House> {
-        let n = self.size();
-        (0..n)
-            .map(House::row)
-            .chain((0..n).map(House::column))
-            .chain((0..n).map(House::boxed))
-    }
-
-    /// Every cell in reading order.
-    pub fn cells(self) -> impl Iterator<Item = Cell> {
-        (0..self.n_cells()).map(Cell::new)
-    }
-
-    /// Whether two distinct cells share a house.
-    pub fn sees(self, a: Cell, b: Cell) -> bool {
-        a != b
-            && (self.row_of(a) == self.row_of(b)
-                || self.col_of(a) == self.col_of(b)
-                || self.box_of(a) == self.box_of(b))
-    }
-
-    /// The character that writes a digit in this shape's alphabet (see [`Grid::parse`]).
-    pub fn digit_char(self, digit: Digit) -> char {
-        let v = digit.get();
-        if self.size() == 25 {
-            (b'A' + v - 1) as char
-        } else if v <= 9 {
-            (b'0' + v) as char
-        } else {
-            (b'A' + v - 10) as char
-        }
-    }
-
-    /// A digit as sentences write it, in this shape's alphabet: the character of
-    /// [`Shape::digit_char`], so "7" on 9×9, "F" for 15 on 16×16 and "A" for 1 on 25×25.
-    /// Every sentence for people writes digits this way, as the page and the puzzle text do;
-    /// `Digit`'s own `Display` writes the number whatever the shape.
-    pub fn show(self, digit: Digit) -> impl fmt::Display {
-        self.digit_char(digit)
-    }
-
-    /// The digits of a set in this shape's alphabet, smallest first, joined by `/`: "3/6/8"
-    /// on 9×9, "1/A/F" for 1, 10 and 15 on 16×16 (see [`Shape::show`]).
-    pub fn show_slashed(self, digits: DigitSet) -> String {
-        let chars: Vec<String> = digits.iter().map(|d| self.show(d).to_string()).collect();
-        chars.join("/")
-    }
-
-    /// A name for people, such as "9×9".
-    pub fn name(self) -> String {
-        format!("{0}×{0}", self.size())
-    }
-}
-
-/// A cell, by its 0-based index in reading order. Its row and column depend on the [`Shape`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell(u16);
-
-impl Cell {
-    /// The cell with this 0-based reading-order index.
-    pub const fn new(index: usize) -> Cell {
-        Cell(index as u16)
-    }
-
-    /// The 0-based reading-order index.
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The name people use, such as `r3c5` (1-based).
-    pub fn name(self, shape: Shape) -> String {
-        format!("r{}c{}", shape.row_of(self) + 1, shape.col_of(self) + 1)
-    }
-}
-
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u16(self.0)
-    }
-}
-
-/// The three kinds of house.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum HouseKind {
-    /// A row.
-    Row,
-    /// A column.
-    Column,
-    /// A box.
-    Box,
-}
-
-impl HouseKind {
-    /// The word people use: "row", "column" or "box".
-    pub fn word(self) -> &'static str {
-        match self {
-            HouseKind::Row => "row",
-            HouseKind::Column => "column",
-            HouseKind::Box => "box",
-        }
-    }
-}
-
-/// A house: a row, a column or a box, with its 0-based index.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct House {
-    kind: HouseKind,
-    index: u8,
-}
-
-impl House {
-    /// The 0-based row `index`.
-    pub fn row(index: usize) -> House {
-        House {
-            kind: HouseKind::Row,
-            index: index as u8,
-        }
-    }
-
-    /// The 0-based column `index`.
-    pub fn column(index: usize) -> House {
-        House {
-            kind: HouseKind::Column,
-            index: index as u8,
-        }
-    }
-
-    /// The 0-based box `index` (boxes in reading order).
-    pub fn boxed(index: usize) -> House {
-        House {
-            kind: HouseKind::Box,
-            index: index as u8,
-        }
-    }
-
-    /// Whether this is a row, a column or a box.
-    pub fn kind(self) -> HouseKind {
-        self.kind
-    }
-
-    /// The 0-based index among houses of its kind.
-    pub fn index(self) -> usize {
-        self.index as usize
-    }
-
-    /// A dense 0-based id over all houses of a shape: rows, then columns, then boxes.
-    pub fn id(self, shape: Shape) -> usize {
-        let offset = match self.kind {
-            HouseKind::Row => 0,
-            HouseKind::Column => shape.size(),
-            HouseKind::Box => 2 * shape.size(),
-        };
-        offset + self.index()
-    }
-}
-
-impl fmt::Display for House {
-    /// Writes "row 3", "column 5" or "box 2" (1-based).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.kind.word(), self.index + 1)
-    }
-}
+use std::sync::Arc;
 
 /// What went wrong when reading a puzzle from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -335,6 +28,8 @@ pub enum ParseError {
         /// How many cells were read.
         n_cells: usize,
     },
+    /// The variant tag names a layout that cannot be built (a bad jigsaw map, Windoku on 6×6).
+    Layout(LayoutError),
 }
 
 impl fmt::Display for ParseError {
@@ -360,6 +55,7 @@ impl fmt::Display for ParseError {
                     counts.join(", ")
                 )
             }
+            ParseError::Layout(error) => error.fmt(f),
         }
     }
 }
@@ -372,7 +68,7 @@ impl std::error::Error for ParseError {}
 /// pencil-mark grid or a 729-character line gives them. Without marks every digit is allowed.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
-    shape: Shape,
+    geometry: Arc<Geometry>,
     /// One value per cell in reading order: 0 for empty, else the digit.
     values: Vec<u8>,
     /// The digits allowed in each cell, when the puzzle restricts them.
@@ -382,8 +78,8 @@ pub struct Grid {
 /// What [`Grid::parse_into`] read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading {
-    /// A puzzle of this shape, its values now in the buffer.
-    Values(Shape),
+    /// A puzzle of this layout, its values now in the buffer.
+    Values(Arc<Geometry>),
     /// A puzzle with pencil marks.
     Marked(Grid),
 }
@@ -396,24 +92,44 @@ struct Token {
 }
 
 impl Grid {
-    /// An empty grid of this shape.
+    /// An empty classic grid of this shape.
     pub fn empty(shape: Shape) -> Grid {
+        Grid::empty_in(Geometry::classic(shape))
+    }
+
+    /// An empty grid of this layout.
+    pub fn empty_in(geometry: Arc<Geometry>) -> Grid {
         Grid {
-            shape,
-            values: vec![0; shape.n_cells()],
+            values: vec![0; geometry.n_cells()],
+            geometry,
             marks: None,
         }
     }
 
-    /// Builds a grid from one value per cell (0 for empty). `None` when the count is not that
-    /// of a supported shape or a value is larger than the side.
+    /// The same digits and marks in another layout of the same shape.
+    pub fn in_layout(mut self, geometry: Arc<Geometry>) -> Grid {
+        assert_eq!(geometry.shape(), self.shape(), "a layout of the grid's shape");
+        self.geometry = geometry;
+        self
+    }
+
+    /// Builds a classic grid from one value per cell (0 for empty). `None` when the count is
+    /// not that of a supported shape or a value is larger than the side.
     pub fn from_values(values: &[u8]) -> Option<Grid> {
         let shape = Shape::from_cell_count(values.len())?;
-        if values.iter().any(|&v| v as usize > shape.size()) {
+        Grid::from_values_in(Geometry::classic(shape), values)
+    }
+
+    /// Builds a grid of a layout from one value per cell (0 for empty). `None` when the count
+    /// is not the layout's or a value is larger than the side.
+    pub fn from_values_in(geometry: Arc<Geometry>, values: &[u8]) -> Option<Grid> {
+        if values.len() != geometry.n_cells()
+            || values.iter().any(|&v| v as usize > geometry.size())
+        {
             return None;
         }
         Some(Grid {
-            shape,
+            geometry,
             values: values.to_vec(),
             marks: None,
         })
@@ -435,7 +151,24 @@ impl Grid {
     /// `1`–`9` then `A`–`C` for 12×12; `1`–`9` then `A`–`G` for 16×16, or `0`–`F` when the text
     /// holds a `0` and no `G` (then only `.` and the other blank marks are blanks); `A`–`Y`
     /// for 25×25. Letters may be lower case, except that `x` is always a blank below 25×25.
+    ///
+    /// A variant is said by a tag before the cells: `x:` (X-Sudoku), `windoku:` (or
+    /// `hyper:`), or `jigsaw:` followed by the region map (one letter per cell, whitespace
+    /// allowed) and a second `:`, as in `jigsaw:AAABBBCCC…:53..7….`.
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
+        let (variant, text) = split_tag(text);
+        let grid = Grid::parse_classic(text)?;
+        match variant {
+            None => Ok(grid),
+            Some(variant) => {
+                let geometry = Geometry::new(grid.shape(), variant).map_err(ParseError::Layout)?;
+                Ok(grid.in_layout(geometry))
+            }
+        }
+    }
+
+    /// Reads the cells of puzzle text without a variant tag.
+    fn parse_classic(text: &str) -> Result<Grid, ParseError> {
         let text = match text.find("bd=") {
             Some(at) => text[at + 3..]
                 .split(|c: char| c == '&' || c.is_whitespace())
@@ -469,7 +202,7 @@ impl Grid {
             }
         }
         Ok(Grid {
-            shape,
+            geometry: Geometry::classic(shape),
             values,
             marks: None,
         })
@@ -494,7 +227,7 @@ impl Grid {
                 }
             }
             if values.len() == 81 {
-                return Ok(Reading::Values(Shape::NINE));
+                return Ok(Reading::Values(Geometry::classic(Shape::NINE)));
             }
         }
         let grid = Grid::parse(text)?;
@@ -503,7 +236,7 @@ impl Grid {
         }
         values.clear();
         values.extend_from_slice(grid.values());
-        Ok(Reading::Values(grid.shape()))
+        Ok(Reading::Values(grid.geometry.clone()))
     }
 
     /// The grid that pencil marks describe: a cell with one allowed digit holds it.
@@ -513,7 +246,7 @@ impl Grid {
             .map(|mark| mark.single_digit().map_or(0, Digit::get))
             .collect();
         Grid {
-            shape,
+            geometry: Geometry::classic(shape),
             values,
             marks: None,
         }
@@ -529,7 +262,7 @@ impl Grid {
                 *mark = DigitSet::single(d);
             }
         }
-        let all = self.shape.all_digits();
+        let all = self.shape().all_digits();
         let is_restricting = marks
             .iter()
             .zip(&self.values)
@@ -541,7 +274,7 @@ impl Grid {
     /// The same grid without pencil marks.
     pub fn without_marks(&self) -> Grid {
         Grid {
-            shape: self.shape,
+            geometry: self.geometry.clone(),
             values: self.values.clone(),
             marks: None,
         }
@@ -558,13 +291,18 @@ impl Grid {
         match (self.get(cell), &self.marks) {
             (Some(d), _) => DigitSet::single(d),
             (None, Some(marks)) => marks[cell.index()],
-            (None, None) => self.shape.all_digits(),
+            (None, None) => self.shape().all_digits(),
         }
     }
 
     /// The shape of the grid.
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.geometry.shape()
+    }
+
+    /// The layout of the grid: its houses.
+    pub fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
     }
 
     /// The digit in a cell, if any.
@@ -575,7 +313,7 @@ impl Grid {
     /// Puts a digit in a cell, or empties it with `None` (an emptied cell allows every digit).
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
         self.values[cell.index()] = digit.map_or(0, Digit::get);
-        let all = self.shape.all_digits();
+        let all = self.shape().all_digits();
         if let Some(marks) = &mut self.marks {
             marks[cell.index()] = digit.map_or(all, DigitSet::single);
         }
@@ -598,10 +336,10 @@ impl Grid {
 
     /// The digits already placed in a house.
     pub fn digits_in(&self, house: House) -> DigitSet {
-        self.shape
+        self.geometry
             .cells_of(house)
-            .into_iter()
-            .filter_map(|c| self.get(c))
+            .iter()
+            .filter_map(|&c| self.get(c))
             .collect()
     }
 
@@ -609,14 +347,14 @@ impl Grid {
     pub fn is_valid_solution(&self) -> bool {
         self.is_full()
             && self
-                .shape
+                .geometry
                 .houses()
-                .all(|h| self.digits_in(h) == self.shape.all_digits())
+                .all(|h| self.digits_in(h) == self.shape().all_digits())
     }
 
-    /// Whether every given of `puzzle` holds the same digit here.
+    /// Whether every given of `puzzle` holds the same digit here, in the same layout.
     pub fn agrees_with(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
+        self.geometry == puzzle.geometry
             && puzzle
                 .values
                 .iter()
@@ -624,11 +362,17 @@ impl Grid {
                 .all(|(&p, &s)| p == 0 || p == s)
     }
 
-    /// The grid on one line, `.` for blanks, in the shape's alphabet. With pencil marks, a
-    /// 9×9 grid is written as its 729-character line, other sizes as one group of allowed
-    /// digits per cell, separated by spaces; [`Grid::parse`] reads both back.
+    /// The grid on one line, `.` for blanks, in the shape's alphabet, after the variant's tag
+    /// (see [`Grid::parse`]). With pencil marks, a 9×9 grid is written as its 729-character
+    /// line, other sizes as one group of allowed digits per cell, separated by spaces;
+    /// [`Grid::parse`] reads both back.
     pub fn to_line(&self) -> String {
-        let shape = self.shape;
+        self.geometry.tag() + &self.cells_line()
+    }
+
+    /// The cells on one line as [`Grid::to_line`] writes them, without the variant's tag.
+    pub fn cells_line(&self) -> String {
+        let shape = self.shape();
         if self.marks.is_none() {
             return shape
                 .cells()
@@ -660,13 +404,13 @@ impl Grid {
         if allowed.is_empty() {
             return "-".to_string();
         }
-        allowed.iter().map(|d| self.shape.digit_char(d)).collect()
+        allowed.iter().map(|d| self.shape().digit_char(d)).collect()
     }
 
     /// The grid as rows, with spaces and lines between boxes, for a terminal. With pencil
     /// marks, each cell shows the digits it allows, in columns wide enough for the longest.
     pub fn to_pretty(&self) -> String {
-        let shape = self.shape;
+        let shape = self.shape();
         let n = shape.size();
         let texts: Vec<String> = shape
             .cells()
@@ -777,6 +521,28 @@ fn parse_marks(text: &str) -> Option<Grid> {
     Some(Grid::from_marks(shape, marks))
 }
 
+/// Splits a variant tag (see [`Grid::parse`]) from the text of the cells. Text without a
+/// known tag is classic.
+fn split_tag(text: &str) -> (Option<Variant>, &str) {
+    let trimmed = text.trim_start();
+    let Some((word, rest)) = trimmed.split_once(':') else {
+        return (None, text);
+    };
+    match word.trim().to_ascii_lowercase().as_str() {
+        "x" => (Some(Variant::X), rest),
+        "windoku" | "hyper" => (Some(Variant::Windoku), rest),
+        "jigsaw" => {
+            let (map, cells) = rest.split_once(':').unwrap_or((rest, ""));
+            (
+                Some(Variant::Jigsaw(Geometry::jigsaw_map(map).into())),
+                cells,
+            )
+        }
+        "classic" => (Some(Variant::Classic), rest),
+        _ => (None, text),
+    }
+}
+
 /// Whether a line of a pencil-mark grid only draws its frame, such as `*-----+-----*` or
 /// HoDoKu's `.-----.-----.` and `:-----+-----:`.
 fn is_frame_line(line: &str) -> bool {
@@ -882,14 +648,15 @@ mod tests {
     fn geometry_of_every_shape() {
         for shape in Shape::ALL {
             let n = shape.size();
-            for house in shape.houses() {
-                let cells = shape.cells_of(house);
+            let geometry = Geometry::classic(shape);
+            for house in geometry.houses() {
+                let cells = geometry.cells_of(house);
                 assert_eq!(cells.len(), n);
-                for c in &cells {
-                    assert!(shape.houses_of(*c).contains(&house));
+                for &c in cells {
+                    assert!(geometry.houses_of(c).any(|h| h == house));
                 }
             }
-            assert_eq!(shape.houses().count(), 3 * n);
+            assert_eq!(geometry.houses().count(), 3 * n);
         }
         assert_eq!(Shape::SIX.box_of(Shape::SIX.cell(2, 3)), 3);
         assert_eq!(Shape::NINE.box_of(Shape::NINE.cell(4, 7)), 5);
@@ -952,7 +719,7 @@ mod tests {
             let read = Grid::parse_into(text, &mut values);
             match Grid::parse(text) {
                 Ok(grid) => {
-                    assert_eq!(read, Ok(Reading::Values(grid.shape())), "{text:?}");
+                    assert_eq!(read, Ok(Reading::Values(grid.geometry().clone())), "{text:?}");
                     assert_eq!(values, grid.values(), "{text:?}");
                 }
                 Err(e) => assert_eq!(read, Err(e), "{text:?}"),

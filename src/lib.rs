@@ -9,11 +9,14 @@
 //! assert!(solution.is_valid_solution() && solution.agrees_with(&puzzle));
 //! ```
 
+pub mod contradiction;
 pub mod digits;
+pub mod geometry;
 pub mod grid;
 pub mod search;
 
 pub use digits::{Digit, DigitSet};
+pub use geometry::{Geometry, LayoutError, Variant};
 pub use grid::{Cell, Grid, House, HouseKind, ParseError, Reading, Shape};
 pub mod logic;
 pub mod rating;
@@ -29,5 +32,6 @@ pub mod wasm;
 pub use rating::Rating;
 pub use strategy::{stepper, Stepper, Strategy};
 pub use technique::Technique;
+pub use contradiction::{Conflict, Contradiction};
 pub use trace::{Board, Candidate, Change, Step, StepKind};
 pub use validate::{check, check_text, Checked, PuzzleError};

@@ -32,10 +32,12 @@
 //! ```
 
 use crate::digits::{Digit, DigitSet};
+use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, House, HouseKind, Shape};
 use crate::strategy::{stepper, Strategy};
 use crate::trace::{Board, Candidate, Change, LinkKind, Step, StepKind};
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 /// The side of one cell, in the image's user units.
 pub const CELL: f64 = 48.0;
@@ -265,10 +267,23 @@ struct Caption {
     text: String,
 }
 
+/// Splits `0..n` into runs of equal `is_thick(j)`: `(is_thick, start, end)` in order.
+fn runs(n: usize, is_thick: impl Fn(usize) -> bool) -> Vec<(bool, usize, usize)> {
+    let mut out: Vec<(bool, usize, usize)> = Vec::new();
+    for j in 0..n {
+        let thick = is_thick(j);
+        match out.last_mut() {
+            Some((kind, _, end)) if *kind == thick => *end = j + 1,
+            _ => out.push((thick, j, j + 1)),
+        }
+    }
+    out
+}
+
 /// What to draw: a board, each cell's content, and optionally a step to highlight.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Picture {
-    shape: Shape,
+    geometry: Arc<Geometry>,
     cells: Vec<CellContent>,
     step: Option<Step>,
     differing: Vec<Cell>,
@@ -319,7 +334,7 @@ impl Picture {
     fn plain(puzzle: &Grid, cells: Vec<CellContent>, what: &str) -> Picture {
         let shape = puzzle.shape();
         Picture {
-            shape,
+            geometry: puzzle.geometry().clone(),
             cells,
             step: None,
             differing: Vec::new(),
@@ -382,7 +397,7 @@ impl Picture {
             ),
         };
         Ok(Picture {
-            shape,
+            geometry: puzzle.geometry().clone(),
             cells: origins.contents(board),
             step: last,
             differing: Vec::new(),
@@ -406,7 +421,7 @@ impl Picture {
 
     /// The shape of the board drawn.
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.geometry.shape()
     }
 
     /// What each cell shows, in reading order.
@@ -518,7 +533,7 @@ struct Marks {
 
 impl Marks {
     fn of(picture: &Picture) -> Marks {
-        let n_cells = picture.shape.n_cells();
+        let n_cells = picture.shape().n_cells();
         let mut marks = Marks {
             is_dead_end: false,
             step_cells: vec![false; n_cells],
@@ -684,7 +699,7 @@ struct Painter<'a> {
 
 impl<'a> Painter<'a> {
     fn new(picture: &'a Picture, theme: Theme) -> Painter<'a> {
-        let side = picture.shape.size() as f64 * CELL;
+        let side = picture.shape().size() as f64 * CELL;
         let caption_font = (side / 30.0).max(14.0);
         let (width, caption_lines, n_heading_lines) = match &picture.caption {
             None => (side + 2.0 * MARGIN, Vec::new(), 0),
@@ -723,7 +738,7 @@ impl<'a> Painter<'a> {
     }
 
     fn shape(&self) -> Shape {
-        self.picture.shape
+        self.picture.shape()
     }
 
     /// The square of a cell.
@@ -753,22 +768,26 @@ impl<'a> Painter<'a> {
         }
     }
 
-    /// The area of a house: a row, a column or a box.
-    fn house_rect(&self, house: House) -> Rect {
+    /// The areas of a house: one rectangle for a row, a column, a box or a window; one per
+    /// cell for a diagonal or a jigsaw region.
+    fn house_rects(&self, house: House) -> Vec<Rect> {
         let shape = self.shape();
-        let cells = shape.cells_of(house);
+        let cells = self.picture.geometry.cells_of(house);
         let first = self.cell_rect(cells[0]);
         let (n_rows, n_cols) = match house.kind() {
             HouseKind::Row => (1, shape.size()),
             HouseKind::Column => (shape.size(), 1),
-            HouseKind::Box => (shape.box_rows(), shape.box_cols()),
+            HouseKind::Box | HouseKind::Window => (shape.box_rows(), shape.box_cols()),
+            HouseKind::Diagonal | HouseKind::Region => {
+                return cells.iter().map(|&c| self.cell_rect(c)).collect();
+            }
         };
-        Rect {
+        vec![Rect {
             x: first.x,
             y: first.y,
             width: n_cols as f64 * CELL,
             height: n_rows as f64 * CELL,
-        }
+        }]
     }
 
     /// The id of the arrow head, the image's only id: named for the theme, so images shown
@@ -845,26 +864,30 @@ impl<'a> Painter<'a> {
         let c = self.colours;
         let mut thin = String::new();
         let mut thick = String::new();
-        for k in 1..shape.size() {
+        let regions = self.picture.geometry.regions();
+        let n = shape.size();
+        // Each line between two rows or columns of cells, in runs: thick where the cells on
+        // either side lie in different boxes (or jigsaw regions), thin elsewhere.
+        for k in 1..n {
             let at = k as f64 * CELL;
-            let column_path = if k % shape.box_cols() == 0 {
-                &mut thick
-            } else {
-                &mut thin
+            let across = |j: usize| {
+                let (left, right) = (shape.cell(j, k - 1), shape.cell(j, k));
+                regions[left.index()] != regions[right.index()]
             };
-            let _ = write!(
-                column_path,
-                "M{} {}V{}",
-                N(g.x + at),
-                N(g.y),
-                N(g.y + g.height)
-            );
-            let row_path = if k % shape.box_rows() == 0 {
-                &mut thick
-            } else {
-                &mut thin
+            for (is_thick, from, to) in runs(n, across) {
+                let path = if is_thick { &mut thick } else { &mut thin };
+                let (y0, y1) = (g.y + from as f64 * CELL, g.y + to as f64 * CELL);
+                let _ = write!(path, "M{} {}V{}", N(g.x + at), N(y0), N(y1));
+            }
+            let down = |j: usize| {
+                let (above, below) = (shape.cell(k - 1, j), shape.cell(k, j));
+                regions[above.index()] != regions[below.index()]
             };
-            let _ = write!(row_path, "M{} {}H{}", N(g.x), N(g.y + at), N(g.x + g.width));
+            for (is_thick, from, to) in runs(n, down) {
+                let path = if is_thick { &mut thick } else { &mut thin };
+                let (x0, x1) = (g.x + from as f64 * CELL, g.x + to as f64 * CELL);
+                let _ = write!(path, "M{} {}H{}", N(x0), N(g.y + at), N(x1));
+            }
         }
         writeln!(out, r#"<g data-layer="lines" fill="none">"#)?;
         if !thin.is_empty() {
@@ -1224,8 +1247,12 @@ impl<'a> Painter<'a> {
         }
         let c = self.colours;
         writeln!(out, r#"<g data-layer="houses">"#)?;
-        for &house in &step.houses {
-            let rect = self.house_rect(house).inset(2.0);
+        for rect in step.houses.iter().flat_map(|&house| {
+            self.house_rects(house)
+                .into_iter()
+                .map(move |rect| (house, rect.inset(2.0)))
+        }) {
+            let (house, rect) = rect;
             if self.marks.is_dead_end {
                 writeln!(
                     out,

@@ -5,9 +5,10 @@
 //! reverse order steps back. The page never re-derives Sudoku rules; it only replays changes.
 
 use crate::digits::{Digit, DigitSet};
+use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, House, Shape};
 use crate::technique::Technique;
-use crate::validate::Conflict;
+use crate::contradiction::Contradiction;
 use serde::Serialize;
 
 /// One candidate: a digit that may still go in a cell.
@@ -177,6 +178,22 @@ impl Step {
         })
     }
 
+    /// Sets the cells, digit and house of the step to those at fault.
+    pub fn mark_fault(&mut self, contradiction: Contradiction) {
+        match contradiction {
+            Contradiction::NoCandidate(cell) => self.cells = vec![cell],
+            Contradiction::NoPlace(digit, house) => {
+                self.digit = Some(digit);
+                self.houses = vec![house];
+            }
+            Contradiction::Conflict(conflict) => {
+                self.cells = conflict.cells.to_vec();
+                self.digit = Some(conflict.digit);
+                self.houses = vec![conflict.house];
+            }
+        }
+    }
+
     /// The candidates this step eliminates.
     pub fn eliminations(&self) -> impl Iterator<Item = Candidate> + '_ {
         self.changes.iter().filter_map(|c| match *c {
@@ -200,24 +217,15 @@ impl Board {
     /// The board of a puzzle: its givens, and for each empty cell the digits no peer holds
     /// (and, when the puzzle has pencil marks, that the cell's marks allow).
     pub fn new(puzzle: &Grid) -> Board {
-        let shape = puzzle.shape();
-        let mut seen = vec![DigitSet::EMPTY; shape.n_houses()];
-        for cell in shape.cells() {
-            if let Some(d) = puzzle.get(cell) {
-                for h in shape.houses_of(cell) {
-                    seen[h.id(shape)].insert(d);
-                }
-            }
+        let geometry = puzzle.geometry();
+        let mut seen = vec![DigitSet::EMPTY; geometry.n_houses()];
+        for (id, cells) in geometry.house_cells.iter().enumerate() {
+            seen[id] = cells.iter().filter_map(|&c| puzzle.get(c)).collect();
         }
-        let candidates = shape
+        let candidates = puzzle
+            .shape()
             .cells()
-            .map(|cell| {
-                let mut set = puzzle.allowed(cell);
-                for h in shape.houses_of(cell) {
-                    set = set.difference(seen[h.id(shape)]);
-                }
-                set
-            })
+            .map(|cell| geometry.free_digits(cell, &seen, puzzle.allowed(cell)))
             .collect();
         Board {
             grid: puzzle.without_marks(),
@@ -228,6 +236,11 @@ impl Board {
     /// The shape of the board.
     pub fn shape(&self) -> Shape {
         self.grid.shape()
+    }
+
+    /// The layout of the board: its houses and each cell's peers.
+    pub fn geometry(&self) -> &Geometry {
+        self.grid.geometry()
     }
 
     /// The digits placed so far, givens included.
@@ -261,9 +274,10 @@ impl Board {
 
     /// The empty cells of a house that have `digit` as a candidate.
     pub fn places_for(&self, digit: Digit, house: House) -> Vec<Cell> {
-        self.shape()
+        self.geometry()
             .cells_of(house)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&c| self.has_candidate(c, digit))
             .collect()
     }
@@ -307,13 +321,12 @@ impl Board {
     /// The changes that place `digit` in `cell`: the placement, then the elimination of the
     /// digit from every empty peer that still has it.
     pub fn placement_changes(&self, cell: Cell, digit: Digit) -> Vec<Change> {
-        let shape = self.shape();
         let mut changes = vec![Change::Place { cell, digit }];
         changes.extend(
-            shape
-                .cells()
-                .filter(|&p| shape.sees(cell, p) && self.has_candidate(p, digit))
-                .map(|p| Change::Eliminate { cell: p, digit }),
+            self.geometry().peers[cell.index()]
+                .iter()
+                .filter(|&&p| self.has_candidate(p, digit))
+                .map(|&p| Change::Eliminate { cell: p, digit }),
         );
         changes
     }
@@ -328,10 +341,10 @@ impl Board {
         {
             return Some(Contradiction::NoCandidate(cell));
         }
-        for house in shape.houses() {
-            let cells = shape.cells_of(house);
+        let geometry = self.geometry();
+        for house in geometry.houses() {
             let mut covered = DigitSet::EMPTY;
-            for &c in &cells {
+            for &c in geometry.cells_of(house) {
                 covered = covered.union(self.candidates(c));
                 if let Some(d) = self.value(c) {
                     covered.insert(d);
@@ -342,50 +355,5 @@ impl Board {
             }
         }
         None
-    }
-}
-
-/// Why the board cannot be completed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Contradiction {
-    /// An empty cell has no candidate left.
-    NoCandidate(Cell),
-    /// A digit has no place left in a house.
-    NoPlace(Digit, House),
-    /// Two givens hold the same digit in one house.
-    Conflict(Conflict),
-}
-
-impl Contradiction {
-    /// A sentence for people, such as "r4c5 has no candidate left".
-    pub fn describe(self, shape: Shape) -> String {
-        match self {
-            Contradiction::NoCandidate(cell) => {
-                format!("{} has no candidate left", cell.name(shape))
-            }
-            Contradiction::NoPlace(digit, house) => {
-                format!(
-                    "{digit} has no place left in {house}",
-                    digit = shape.show(digit)
-                )
-            }
-            Contradiction::Conflict(conflict) => conflict.describe(shape),
-        }
-    }
-
-    /// Sets the cells, digit and house of a step to those at fault.
-    pub fn mark(self, step: &mut Step) {
-        match self {
-            Contradiction::NoCandidate(cell) => step.cells = vec![cell],
-            Contradiction::NoPlace(digit, house) => {
-                step.digit = Some(digit);
-                step.houses = vec![house];
-            }
-            Contradiction::Conflict(conflict) => {
-                step.cells = conflict.cells.to_vec();
-                step.digit = Some(conflict.digit);
-                step.houses = vec![conflict.house];
-            }
-        }
     }
 }

@@ -1,43 +1,20 @@
 //! Diagnostics: what is wrong with a puzzle, naming the cells at fault.
 
-use crate::digits::Digit;
 use crate::grid::{Cell, Grid, House, ParseError};
 use crate::logic;
 use crate::search;
-use crate::trace::{Board, Contradiction};
+pub use crate::contradiction::Conflict;
+use crate::contradiction::Contradiction;
+use crate::trace::Board;
 use std::fmt;
-
-/// Two givens with the same digit in one house.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Conflict {
-    /// The digit both cells hold.
-    pub digit: Digit,
-    /// The house they share (the first of row, column, box).
-    pub house: House,
-    /// The two cells, in reading order.
-    pub cells: [Cell; 2],
-}
-
-impl Conflict {
-    /// A sentence such as "r1c4 and r1c7 both hold 5 in row 1".
-    pub fn describe(&self, shape: crate::grid::Shape) -> String {
-        format!(
-            "{} and {} both hold {} in {}",
-            self.cells[0].name(shape),
-            self.cells[1].name(shape),
-            shape.show(self.digit),
-            self.house
-        )
-    }
-}
 
 /// The first pair of givens that share a digit and a house, looking at rows, then columns,
 /// then boxes.
 pub fn first_conflict(grid: &Grid) -> Option<Conflict> {
-    let shape = grid.shape();
-    shape.houses().find_map(|house| {
-        let mut first_seen: Vec<Option<Cell>> = vec![None; shape.size()];
-        shape.cells_of(house).into_iter().find_map(|cell| {
+    let geometry = grid.geometry();
+    geometry.houses().find_map(|house| {
+        let mut first_seen: Vec<Option<Cell>> = vec![None; geometry.size()];
+        geometry.cells_of(house).iter().find_map(|&cell| {
             let digit = grid.get(cell)?;
             first_seen[digit.index()]
                 .replace(cell)
@@ -55,8 +32,7 @@ pub fn first_conflict(grid: &Grid) -> Option<Conflict> {
 pub fn conflicting_cells(grid: &Grid) -> Vec<Cell> {
     let shape = grid.shape();
     let mut at_fault = vec![false; shape.n_cells()];
-    for house in shape.houses() {
-        let cells = shape.cells_of(house);
+    for cells in &grid.geometry().house_cells {
         for (i, &a) in cells.iter().enumerate() {
             for &b in &cells[i + 1..] {
                 if grid.get(a).is_some() && grid.get(a) == grid.get(b) {

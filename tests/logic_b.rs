@@ -331,9 +331,10 @@ fn unique_rectangle_ignores_filled_corners() {
 
 #[test]
 fn uniqueness_rungs_only_when_known_unique() {
-    let unknown = logic::human_ladder(Uniqueness::Unknown);
+    let classic = stepdoku::Geometry::classic(stepdoku::Shape::NINE);
+    let unknown = logic::human_ladder(Uniqueness::Unknown, &classic);
     assert!(unknown.iter().all(|r| !r.technique.relies_on_uniqueness()));
-    let known = logic::human_ladder(Uniqueness::Known);
+    let known = logic::human_ladder(Uniqueness::Known, &classic);
     for technique in [
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,

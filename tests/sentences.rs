@@ -11,7 +11,7 @@ mod common;
 
 use common::{cell, digit, eliminate, open_board};
 use stepdoku::logic::{singles, subsets, wings, Finder};
-use stepdoku::trace::Contradiction;
+use stepdoku::Contradiction;
 use stepdoku::validate::Diagnosis;
 use stepdoku::{check_text, Board, Candidate, Cell, Grid, Shape, StepKind};
 use stepdoku::{stepper, Strategy};
@@ -283,7 +283,7 @@ fn a_digit_with_no_place_is_named_in_the_alphabet_of_the_shape() {
         let contradiction = board.contradiction().expect("no place for the digit");
         assert_eq!(
             contradiction,
-            Contradiction::NoPlace(digit(value), shape.houses().nth(2).unwrap())
+            Contradiction::NoPlace(digit(value), stepdoku::House::row(2))
         );
         assert_eq!(
             contradiction.describe(shape),

@@ -20,7 +20,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Cursor, IsTerminal, Read, Wri
 use std::panic::{self, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -31,7 +31,7 @@ use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
 use stepdoku::trace::Link;
 use stepdoku::validate::{self, first_conflict, PuzzleError};
 use stepdoku::{
-    stepper, Candidate, Cell, Change, Digit, DigitSet, Grid, House, ParseError, Reading, Shape,
+    stepper, Candidate, Cell, Change, Digit, DigitSet, Geometry, Grid, House, ParseError, Reading, Shape,
     Step, StepKind, Strategy, Technique,
 };
 
@@ -841,7 +841,7 @@ fn puzzle_part(line: &[u8]) -> Option<&[u8]> {
 /// A puzzle as a batch reads it: its values, and its pencil marks if it has any.
 #[derive(Copy, Clone)]
 struct PuzzleRead<'a> {
-    shape: Shape,
+    geometry: &'a Arc<Geometry>,
     values: &'a [u8],
     marks: Option<&'a [DigitSet]>,
 }
@@ -873,18 +873,21 @@ fn describe_parse_error(error: &ParseError) -> String {
                 counts.join(", ")
             )
         }
+        ParseError::Layout(error) => error.to_string(),
     }
 }
 
 /// Why a puzzle with no solution has none: a duplicate given, or just none.
-fn no_solution_message(values: &[u8]) -> String {
-    match Grid::from_values(values).and_then(|grid| first_conflict(&grid).map(|c| (grid, c))) {
+fn no_solution_message(geometry: &Arc<Geometry>, values: &[u8]) -> String {
+    match Grid::from_values_in(geometry.clone(), values).and_then(|grid| first_conflict(&grid).map(|c| (grid, c))) {
         Some((grid, conflict)) => format!("duplicate given: {}", conflict.describe(grid.shape())),
         None => "no solution".to_string(),
     }
 }
 
-fn push_line(out: &mut String, shape: Shape, values: &[u8]) {
+fn push_line(out: &mut String, geometry: &Geometry, values: &[u8]) {
+    let shape = geometry.shape();
+    out.push_str(&geometry.tag());
     out.extend(
         values
             .iter()
@@ -929,7 +932,7 @@ struct BatchResult {
 /// What a worker keeps from one puzzle to the next, so the hot path does not allocate.
 struct Worker {
     task: Command,
-    solvers: Vec<(Shape, Box<dyn ExactSolver>)>,
+    solvers: Vec<(Arc<Geometry>, Box<dyn ExactSolver>)>,
     kept: Solutions,
     values: Vec<u8>,
 }
@@ -994,23 +997,26 @@ impl Worker {
     /// Searches a puzzle, within its pencil marks if it has any.
     fn search(
         &mut self,
-        shape: Shape,
+        geometry: &Arc<Geometry>,
         values: &[u8],
         marks: Option<&[DigitSet]>,
         limit: u32,
         kept: &mut Solutions,
     ) -> SearchOutcome {
         match marks {
-            Some(marks) => GeneralSolver::new(shape).search_within(values, marks, limit, kept),
-            None => self.solver(shape).search(values, limit, kept),
+            Some(marks) => {
+                GeneralSolver::for_layout(geometry).search_within(values, marks, limit, kept)
+            }
+            None => self.solver(geometry).search(values, limit, kept),
         }
     }
 
-    fn solver(&mut self, shape: Shape) -> &mut dyn ExactSolver {
-        let at = match self.solvers.iter().position(|(s, _)| *s == shape) {
+    fn solver(&mut self, geometry: &Arc<Geometry>) -> &mut dyn ExactSolver {
+        let at = match self.solvers.iter().position(|(g, _)| g == geometry) {
             Some(at) => at,
             None => {
-                self.solvers.push((shape, search::solver_for(shape)));
+                self.solvers
+                    .push((geometry.clone(), search::solver_for(geometry)));
                 self.solvers.len() - 1
             }
         };
@@ -1026,16 +1032,16 @@ impl Worker {
     ) -> Result<(), String> {
         let mut values = std::mem::take(&mut self.values);
         let outcome = read_values(text, &mut values).and_then(|reading| {
-            let (shape, marks) = match reading {
-                Reading::Values(shape) => (shape, None),
+            let (geometry, marks) = match reading {
+                Reading::Values(geometry) => (geometry, None),
                 Reading::Marked(grid) => {
                     values.clear();
                     values.extend_from_slice(grid.values());
-                    (grid.shape(), grid.marks().map(<[DigitSet]>::to_vec))
+                    (grid.geometry().clone(), grid.marks().map(<[DigitSet]>::to_vec))
                 }
             };
             let read = PuzzleRead {
-                shape,
+                geometry: &geometry,
                 values: &values,
                 marks: marks.as_deref(),
             };
@@ -1043,7 +1049,7 @@ impl Worker {
                 Command::Solve(ambiguity) => self.solve(read, ambiguity, puzzle, result),
                 Command::Count { limit } => {
                     let mut counted = Solutions::new(0);
-                    let n = self.search(shape, read.values, read.marks, limit, &mut counted);
+                    let n = self.search(&geometry, read.values, read.marks, limit, &mut counted);
                     let _ = write!(result.stdout, "{}", n.n_solutions);
                     Ok(())
                 }
@@ -1067,15 +1073,15 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         let PuzzleRead {
-            shape,
+            geometry,
             values,
             marks,
         } = read;
         let limit = if ambiguity == Ambiguity::Ignore { 1 } else { 2 };
         let mut kept = std::mem::take(&mut self.kept);
-        let found = self.search(shape, values, marks, limit, &mut kept);
+        let found = self.search(geometry, values, marks, limit, &mut kept);
         let outcome = match (found.n_solutions, ambiguity) {
-            (0, _) => Err(no_solution_message(values)),
+            (0, _) => Err(no_solution_message(geometry, values)),
             (1, _) | (_, Ambiguity::Ignore) => Ok(()),
             (_, Ambiguity::Warn) => {
                 let _ = writeln!(
@@ -1089,7 +1095,7 @@ impl Worker {
         };
         if outcome.is_ok() {
             if let Some(solution) = kept.iter().next() {
-                push_line(&mut result.stdout, shape, solution);
+                push_line(&mut result.stdout, geometry, solution);
             }
         }
         self.kept = kept;
@@ -1105,16 +1111,16 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         let PuzzleRead {
-            shape,
+            geometry,
             values,
             marks,
         } = read;
         let mut counted = Solutions::new(0);
         match self
-            .search(shape, values, marks, 2, &mut counted)
+            .search(geometry, values, marks, 2, &mut counted)
             .n_solutions
         {
-            0 => return Err(no_solution_message(values)),
+            0 => return Err(no_solution_message(geometry, values)),
             1 => {}
             _ => {
                 let _ = writeln!(
@@ -1124,7 +1130,7 @@ impl Worker {
                 );
             }
         }
-        let mut grid = Grid::from_values(values).ok_or("not a grid")?;
+        let mut grid = Grid::from_values_in(geometry.clone(), values).ok_or("not a grid")?;
         if let Some(marks) = marks {
             grid = grid.with_marks(marks.to_vec());
         }
@@ -1438,7 +1444,7 @@ impl<'a> StepRecord<'a> {
             step: step_idx,
             kind: step.kind,
             technique: step.technique,
-            slug: step.technique.slug(),
+            slug: step.technique.slug().to_string(),
             difficulty: step.difficulty,
             depth: step.depth,
             text: &step.text,

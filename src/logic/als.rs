@@ -15,11 +15,11 @@
 //! loses it.
 
 use super::util::{
-    and_list, candidates_of, digit_names, geometry, sort_candidates, with_cell_width, CellSet,
+    and_list, candidates_of, digit_names, sort_candidates, with_cell_width, CellSet,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
-use crate::grid::{Cell, House, Shape};
+use crate::grid::{Cell, House, HouseKind, Shape};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Change, Link, LinkKind, Step, StepKind};
 
@@ -83,12 +83,12 @@ impl<const W: usize> Als<W> {
 
 /// Every almost locked set of up to [`MAX_ALS_CELLS`] cells, smallest first, each cell set once.
 fn all_als<const W: usize>(board: &Board) -> Vec<Als<W>> {
-    let g = geometry(board.shape());
+    let g = board.geometry();
     als_cells(board)
         .into_iter()
         .map(|(h, cells, digits)| {
             let set = CellSet::<W>::of(&cells);
-            make_als(board, g.house(h), cells, set, digits, g.size)
+            make_als(board, g.house(h), cells, set, digits, g.size())
         })
         .collect()
 }
@@ -101,7 +101,7 @@ fn all_als<const W: usize>(board: &Board) -> Vec<Als<W>> {
 /// two of its rows and two of its columns, and a column only sets of two or more cells.
 fn als_cells(board: &Board) -> Vec<(usize, Vec<Cell>, DigitSet)> {
     let shape = board.shape();
-    let g = geometry(shape);
+    let g = board.geometry();
     let mut found: Vec<(usize, Vec<Cell>, DigitSet)> = Vec::new();
     let mut picked: Vec<Cell> = Vec::with_capacity(MAX_ALS_CELLS);
     for (h, cells) in g.house_cells.iter().enumerate() {
@@ -115,9 +115,9 @@ fn als_cells(board: &Board) -> Vec<(usize, Vec<Cell>, DigitSet)> {
         let house = g.house(h);
         for (cells, digits) in sets {
             let is_kept = match house.kind() {
-                crate::grid::HouseKind::Row => true,
-                crate::grid::HouseKind::Column => cells.len() > 1,
-                crate::grid::HouseKind::Box => {
+                HouseKind::Row => true,
+                HouseKind::Column | HouseKind::Diagonal => cells.len() > 1,
+                HouseKind::Box | HouseKind::Region | HouseKind::Window => {
                     let row = shape.row_of(cells[0]);
                     let col = shape.col_of(cells[0]);
                     cells.iter().any(|&c| shape.row_of(c) != row)
@@ -170,12 +170,12 @@ fn make_als<const W: usize>(
     digits: DigitSet,
     n: usize,
 ) -> Als<W> {
-    let g = geometry(board.shape());
+    let g = board.geometry();
     let mut holding = vec![CellSet::EMPTY; n];
     let mut seeing = vec![CellSet::EMPTY; n];
     for d in digits.iter() {
         let mut hold = CellSet::EMPTY;
-        let mut see = CellSet::first_n(g.n_cells);
+        let mut see = CellSet::first_n(g.n_cells());
         for &c in &cells {
             if board.has_candidate(c, d) {
                 hold.insert(c);

@@ -25,7 +25,7 @@
 //! - two digits `x`, `y` in cells that see each other: `y` leaves `A`'s cell and `x` leaves
 //!   `B`'s.
 
-use super::util::{geometry, sort_candidates, sort_keys, with_cell_width, CellSet, Geometry};
+use super::util::{sort_candidates, sort_keys, with_cell_width, CellSet, Geometry};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Shape};
@@ -134,8 +134,8 @@ struct Graph<const W: usize> {
 impl<const W: usize> Graph<W> {
     fn build(board: &Board, family: Family) -> Graph<W> {
         let shape = board.shape();
-        let g = geometry(shape);
-        let n = g.size;
+        let g = board.geometry();
+        let n = g.size();
         let mut digit_cells = vec![CellSet::<W>::EMPTY; n];
         for cell in shape.cells() {
             for d in board.candidates(cell).iter() {
@@ -144,7 +144,7 @@ impl<const W: usize> Graph<W> {
         }
         let mut nodes: Vec<Node<W>> = Vec::new();
         // Node index of each single candidate, by cell × digit; u32::MAX when absent.
-        let mut node_of = vec![u32::MAX; g.n_cells * n];
+        let mut node_of = vec![u32::MAX; g.n_cells() * n];
         for cell in shape.cells() {
             let cands = board.candidates(cell);
             if family == Family::Xy && cands.len() != 2 {
@@ -318,7 +318,7 @@ fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
 
 /// Adds a node for every group: two or more candidates of one digit where a box meets a line.
 fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &mut Vec<Node<W>>) {
-    let n = g.size;
+    let n = g.size();
     for bx in 2 * n..3 * n {
         let box_set = CellSet::<W>::of(&g.house_cells[bx]);
         for line in 0..2 * n {
@@ -331,7 +331,7 @@ fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &
                 if cells.len() < 2 {
                     continue;
                 }
-                let mut seen = CellSet::first_n(g.n_cells);
+                let mut seen = CellSet::first_n(g.n_cells());
                 for c in cells.iter() {
                     seen = seen.and(&g.peer_set(c));
                 }
@@ -617,7 +617,7 @@ pub(crate) fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
 /// and a cell seeing both loses them.
 pub fn remote_pair(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let g = geometry(shape);
+    let g = board.geometry();
     let mut pairs: Vec<u32> = shape
         .cells()
         .map(|c| board.candidates(c))
@@ -650,7 +650,7 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
                     break;
                 }
                 for (j, &cj) in cells.iter().enumerate() {
-                    if dist[j] != usize::MAX || !shape.sees(cells[i], cj) {
+                    if dist[j] != usize::MAX || !g.sees(cells[i], cj) {
                         continue;
                     }
                     dist[j] = dist[i] + 1;
@@ -661,7 +661,7 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
                     }
                     let victims: Vec<Candidate> = g.peers[start.index()]
                         .iter()
-                        .filter(|&&v| shape.sees(v, cj))
+                        .filter(|&&v| g.sees(v, cj))
                         .flat_map(|&v| {
                             board
                                 .candidates(v)

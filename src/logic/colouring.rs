@@ -8,11 +8,11 @@
 //! - Wrap: when two candidates of the same colour see each other, that colour is false.
 
 use super::util::{
-    and_list, cell_list, eliminate_from, geometry, lose_text, sort_cells, Geometry, HousePlaces,
+    and_list, cell_list, eliminate_from, lose_text, sort_cells, Geometry, HousePlaces,
 };
 use super::Rung;
 use crate::digits::Digit;
-use crate::grid::{Cell, Shape};
+use crate::grid::Cell;
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Change, Link, LinkKind, Step, StepKind};
 
@@ -110,11 +110,11 @@ fn clusters(geo: &Geometry, places: &HousePlaces, digit: Digit) -> Vec<Cluster> 
 /// reading order of their first cell.
 pub fn simple_colouring_trap(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
     // Per cell: bit 0 when it sees the first colour, bit 1 when it sees the second, bit 2
     // when it is in the cluster.
-    let mut marks: Vec<u8> = vec![0; geo.n_cells];
+    let mut marks: Vec<u8> = vec![0; geo.n_cells()];
     for digit in shape.all_digits().iter() {
         for cluster in clusters(geo, &places, digit) {
             let [one, other] = &cluster.colours;
@@ -164,12 +164,12 @@ pub fn simple_colouring_trap(board: &Board) -> Option<Step> {
 /// When two candidates of one colour see each other, that colour is false everywhere.
 pub fn simple_colouring_wrap(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
     for digit in shape.all_digits().iter() {
         for cluster in clusters(geo, &places, digit) {
             for (colour, cells) in cluster.colours.iter().enumerate() {
-                let Some((x, y)) = first_seeing_pair(shape, cells) else {
+                let Some((x, y)) = first_seeing_pair(geo, cells) else {
                     continue;
                 };
                 let changes = eliminate_from(board, digit, cells);
@@ -198,11 +198,11 @@ pub fn simple_colouring_wrap(board: &Board) -> Option<Step> {
 }
 
 /// The first two cells of the list that see each other.
-fn first_seeing_pair(shape: Shape, cells: &[Cell]) -> Option<(Cell, Cell)> {
+fn first_seeing_pair(geo: &Geometry, cells: &[Cell]) -> Option<(Cell, Cell)> {
     cells.iter().enumerate().find_map(|(i, &x)| {
         cells[i + 1..]
             .iter()
-            .find(|&&y| shape.sees(x, y))
+            .find(|&&y| geo.sees(x, y))
             .map(|&y| (x, y))
     })
 }

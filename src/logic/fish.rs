@@ -21,7 +21,7 @@
 //!  . . . | . . . | . - .
 //! ```
 
-use super::util::{bit_positions, geometry, lines_text, removal_text, sort_cells, HousePlaces};
+use super::util::{bit_positions, lines_text, removal_text, sort_cells, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, House, HouseKind, Shape};
@@ -164,13 +164,6 @@ impl Orientation {
         }
     }
 
-    fn house(kind: HouseKind, idx: usize) -> House {
-        match kind {
-            HouseKind::Row => House::row(idx),
-            HouseKind::Column => House::column(idx),
-            HouseKind::Box => House::boxed(idx),
-        }
-    }
 
     /// The cell where base line `base` crosses cover line `cover`.
     fn cell(self, shape: Shape, base: usize, cover: usize) -> Cell {
@@ -217,9 +210,9 @@ struct Fish {
 /// base before columns, base lines in lexicographic order.
 fn basic_fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
-    let n = geo.size;
+    let n = geo.size();
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut masks: Vec<u32> = Vec::with_capacity(n);
     for digit in shape.all_digits().iter() {
@@ -269,9 +262,9 @@ fn basic_fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
 /// cover lines are completed with lines through the box.
 fn finned_fish(board: &Board, k: usize, kind: FinKind, technique: Technique) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
-    let n = geo.size;
+    let n = geo.size();
     let mut masks: Vec<u32> = vec![0; n];
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut kept: Vec<u32> = Vec::with_capacity(n);
@@ -517,11 +510,11 @@ fn fish_step(board: &Board, fish: &Fish, technique: Technique) -> Step {
         .collect();
     step.houses = base_lines
         .iter()
-        .map(|&b| Orientation::house(orientation.base_kind(), b))
+        .map(|&b| House::new(orientation.base_kind(), b))
         .chain(
             cover_lines
                 .iter()
-                .map(|&c| Orientation::house(orientation.cover_kind(), c)),
+                .map(|&c| House::new(orientation.cover_kind(), c)),
         )
         .chain(fish.fin_box.map(House::boxed))
         .collect();

@@ -17,11 +17,13 @@
 //! and there are far more candidates, premises come only from two-candidate cells and
 //! conjugate pairs, and the nested finder is skipped: such puzzles may need search sooner.
 
-use super::util::{and_list, geometry, sort_keys, Geometry};
+use super::util::{and_list, sort_keys, Geometry};
+use std::sync::Arc;
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
 use crate::technique::Technique;
+use crate::contradiction::Contradiction;
 use crate::trace::{Board, Candidate, Change, Step, StepKind};
 
 /// The rungs of this family, in ladder order. The nested finder comes last.
@@ -66,35 +68,10 @@ impl Reach {
     }
 }
 
-/// Why a trial failed.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum DeadEnd {
-    /// A cell has no candidate left.
-    NoCandidate(Cell),
-    /// A digit has no place left in a house.
-    NoPlace(Digit, House),
-}
-
-impl DeadEnd {
-    fn describe(self, shape: Shape) -> String {
-        match self {
-            DeadEnd::NoCandidate(cell) => {
-                format!("{} would have no candidate left", cell.name(shape))
-            }
-            DeadEnd::NoPlace(digit, house) => {
-                format!(
-                    "{digit} would have no place left in {house}",
-                    digit = shape.show(digit)
-                )
-            }
-        }
-    }
-}
-
 /// A copy of the board as bit masks, on which a premise is followed by propagation.
 #[derive(Clone, Debug)]
 pub struct Trial {
-    geometry: &'static Geometry,
+    geometry: Arc<Geometry>,
     /// Candidates per cell as a bit mask (bit 0 is digit 1); 0 for filled cells.
     cands: Vec<u32>,
     /// The digit in each cell, 0 for empty.
@@ -111,7 +88,7 @@ impl Trial {
     /// The trial state of a board, before any premise.
     pub fn new(board: &Board) -> Trial {
         let shape = board.shape();
-        let geometry = geometry(shape);
+        let geometry = board.grid().geometry().clone();
         let cands = shape.cells().map(|c| board.candidates(c).bits()).collect();
         let values: Vec<u8> = shape
             .cells()
@@ -153,7 +130,7 @@ impl Trial {
     }
 
     /// Assumes `digit` in `cell` and propagates with `reach`; `Err` when that fails.
-    pub fn assume(&mut self, cell: Cell, digit: Digit, reach: Reach) -> Result<(), DeadEnd> {
+    pub fn assume(&mut self, cell: Cell, digit: Digit, reach: Reach) -> Result<(), Contradiction> {
         let house = self
             .geometry
             .house(self.geometry.cell_houses[cell.index()][0]);
@@ -162,18 +139,18 @@ impl Trial {
     }
 
     /// Removes `digit` from `cell` and propagates with `reach`; `Err` when that fails.
-    pub fn assume_not(&mut self, cell: Cell, digit: Digit, reach: Reach) -> Result<(), DeadEnd> {
+    pub fn assume_not(&mut self, cell: Cell, digit: Digit, reach: Reach) -> Result<(), Contradiction> {
         self.eliminate(cell.index(), 1 << digit.index())?;
         self.propagate(reach)
     }
 
     /// Places `digit` in `cell` and removes it from the peers. `house` is the house to blame
     /// when the cell can no longer take the digit (it was the digit's last place there).
-    fn assign(&mut self, cell: Cell, digit: Digit, house: House) -> Result<(), DeadEnd> {
+    fn assign(&mut self, cell: Cell, digit: Digit, house: House) -> Result<(), Contradiction> {
         let idx = cell.index();
         let bit = 1u32 << digit.index();
         if self.values[idx] != 0 || self.cands[idx] & bit == 0 {
-            return Err(DeadEnd::NoPlace(digit, house));
+            return Err(Contradiction::NoPlace(digit, house));
         }
         self.values[idx] = digit.get();
         self.cands[idx] = 0;
@@ -181,7 +158,8 @@ impl Trial {
             self.placed[h] |= bit;
         }
         self.log.push((cell, digit));
-        for &peer in &self.geometry.peers[idx] {
+        let geometry = Arc::clone(&self.geometry);
+        for &peer in &geometry.peers[idx] {
             if self.cands[peer.index()] & bit != 0 {
                 self.eliminate(peer.index(), bit)?;
             }
@@ -189,12 +167,12 @@ impl Trial {
         Ok(())
     }
 
-    fn eliminate(&mut self, idx: usize, bit: u32) -> Result<(), DeadEnd> {
+    fn eliminate(&mut self, idx: usize, bit: u32) -> Result<(), Contradiction> {
         let left = self.cands[idx] & !bit;
         self.cands[idx] = left;
         if self.values[idx] == 0 {
             if left == 0 {
-                return Err(DeadEnd::NoCandidate(Cell::new(idx)));
+                return Err(Contradiction::NoCandidate(Cell::new(idx)));
             }
             if left.is_power_of_two() {
                 self.queue.push(idx as u16);
@@ -203,7 +181,7 @@ impl Trial {
         Ok(())
     }
 
-    fn propagate(&mut self, reach: Reach) -> Result<(), DeadEnd> {
+    fn propagate(&mut self, reach: Reach) -> Result<(), Contradiction> {
         loop {
             self.naked_singles()?;
             if self.hidden_singles()? {
@@ -219,7 +197,7 @@ impl Trial {
         }
     }
 
-    fn naked_singles(&mut self) -> Result<(), DeadEnd> {
+    fn naked_singles(&mut self) -> Result<(), Contradiction> {
         while let Some(idx) = self.queue.pop() {
             let idx = idx as usize;
             if self.values[idx] != 0 {
@@ -227,7 +205,7 @@ impl Trial {
             }
             let mask = self.cands[idx];
             if mask == 0 {
-                return Err(DeadEnd::NoCandidate(Cell::new(idx)));
+                return Err(Contradiction::NoCandidate(Cell::new(idx)));
             }
             if mask.is_power_of_two() {
                 let digit = Digit::from_index(mask.trailing_zeros() as usize);
@@ -239,9 +217,9 @@ impl Trial {
     }
 
     /// Places every hidden single found in one pass over the houses; whether any was found.
-    fn hidden_singles(&mut self) -> Result<bool, DeadEnd> {
-        let g = self.geometry;
-        let full = (1u32 << g.size) - 1;
+    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+        let g = Arc::clone(&self.geometry);
+        let full = (1u32 << g.size()) - 1;
         let mut found = false;
         for (h, cells) in g.house_cells.iter().enumerate() {
             let (mut once, mut twice) = (0u32, 0u32);
@@ -253,7 +231,7 @@ impl Trial {
             let missing = full & !(once | self.placed[h]);
             if missing != 0 {
                 let digit = Digit::from_index(missing.trailing_zeros() as usize);
-                return Err(DeadEnd::NoPlace(digit, g.house(h)));
+                return Err(Contradiction::NoPlace(digit, g.house(h)));
             }
             let mut hidden = once & !twice & !self.placed[h];
             while hidden != 0 {
@@ -267,7 +245,7 @@ impl Trial {
                     .iter()
                     .copied()
                     .find(|c| self.cands[c.index()] & bit != 0)
-                    .ok_or(DeadEnd::NoPlace(digit, g.house(h)))?;
+                    .ok_or(Contradiction::NoPlace(digit, g.house(h)))?;
                 self.assign(cell, digit, g.house(h))?;
                 found = true;
             }
@@ -278,68 +256,33 @@ impl Trial {
         Ok(found)
     }
 
-    /// Applies every pointing and claiming elimination found in one pass; whether any was.
+    /// Applies every locked-candidate elimination found in one pass; whether any was.
     ///
-    /// A house is cut into parts by the houses that cross it (a box into its rows and its
-    /// columns, a line into its box segments); a digit found in only one part leaves the rest
-    /// of the crossing house.
-    fn locked_candidates(&mut self) -> Result<bool, DeadEnd> {
-        let g = self.geometry;
-        let n = g.size;
-        let (box_rows, box_cols) = (g.shape.box_rows(), g.shape.box_cols());
+    /// For each house and each house it overlaps (a box and its rows and columns, a line and
+    /// its boxes, and the variants' houses alike), a digit found only in the shared cells
+    /// leaves the rest of the other house.
+    fn locked_candidates(&mut self) -> Result<bool, Contradiction> {
+        let g = Arc::clone(&self.geometry);
         let mut found = false;
-        for h in 0..g.house_cells.len() {
-            let cells = &g.house_cells[h];
-            // Per cut: the divisor of a line cell's position that gives its part (unused for
-            // boxes), and which of a cell's houses (row 0, column 1, box 2) crosses there.
-            let cuts: &[(usize, usize)] = match h / n {
-                0 => &[(box_cols, 2)],
-                1 => &[(box_rows, 2)],
-                _ => &[(0, 0), (0, 1)],
-            };
-            for &(divisor, crossing) in cuts {
-                let mut parts = [0u32; 5];
-                let n_parts;
-                if h < 2 * n {
-                    n_parts = n / divisor;
-                    for (k, c) in cells.iter().enumerate() {
-                        parts[k / divisor] |= self.cands[c.index()];
-                    }
-                } else if crossing == 0 {
-                    n_parts = box_rows;
-                    for (k, c) in cells.iter().enumerate() {
-                        parts[k / box_cols] |= self.cands[c.index()];
-                    }
-                } else {
-                    n_parts = box_cols;
-                    for (k, c) in cells.iter().enumerate() {
-                        parts[k % box_cols] |= self.cands[c.index()];
+        for (h, cells) in g.house_cells.iter().enumerate() {
+            for overlap in g.overlaps(h) {
+                let (mut inside, mut outside) = (0u32, 0u32);
+                for (k, c) in cells.iter().enumerate() {
+                    if overlap.shared & 1 << k != 0 {
+                        inside |= self.cands[c.index()];
+                    } else {
+                        outside |= self.cands[c.index()];
                     }
                 }
-                for p in 0..n_parts {
-                    let others = (0..n_parts)
-                        .filter(|&q| q != p)
-                        .fold(0, |m, q| m | parts[q]);
-                    let only = parts[p] & !others;
-                    if only == 0 {
-                        continue;
-                    }
-                    // A cell of part `p`, whose crossing house is the target.
-                    let first = if h < 2 * n {
-                        cells[p * divisor]
-                    } else if crossing == 0 {
-                        cells[p * box_cols]
-                    } else {
-                        cells[p]
-                    };
-                    let target = g.cell_houses[first.index()][crossing];
-                    for c in &g.house_cells[target] {
-                        let idx = c.index();
-                        let hit = self.cands[idx] & only;
-                        if hit != 0 && !g.cell_houses[idx].contains(&h) {
-                            self.eliminate(idx, hit)?;
-                            found = true;
-                        }
+                let only = inside & !outside;
+                if only == 0 {
+                    continue;
+                }
+                for (k, c) in g.house_cells[overlap.other].iter().enumerate() {
+                    let hit = self.cands[c.index()] & only;
+                    if hit != 0 && overlap.rest_of_other & 1 << k != 0 {
+                        self.eliminate(c.index(), hit)?;
+                        found = true;
                     }
                 }
             }
@@ -353,7 +296,7 @@ impl Trial {
     /// Tries each candidate of each two-candidate cell with singles and locked candidates;
     /// a candidate whose trial fails is removed, and the removal propagated, before the scan
     /// goes on. Whether any was removed.
-    fn inner_trials(&mut self) -> Result<bool, DeadEnd> {
+    fn inner_trials(&mut self) -> Result<bool, Contradiction> {
         let mut scratch = self.clone();
         let mut found = false;
         for idx in 0..self.cands.len() {
@@ -451,7 +394,7 @@ fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
                 cell.name(shape),
                 reach.words(),
                 placements_summary(shape, &trial.log[1..]),
-                dead.describe(shape),
+                dead.describe_hypothetical(shape),
                 cell.name(shape),
                 digit = shape.show(digit),
             );
@@ -484,10 +427,11 @@ fn placements_summary(shape: Shape, placements: &[(Cell, Digit)]) -> String {
     and_list(&items)
 }
 
-fn mark_dead_end(step: &mut Step, dead: DeadEnd) {
+fn mark_dead_end(step: &mut Step, dead: Contradiction) {
     match dead {
-        DeadEnd::NoCandidate(cell) => step.cells.push(cell),
-        DeadEnd::NoPlace(_, house) => step.houses.push(house),
+        Contradiction::NoCandidate(cell) => step.cells.push(cell),
+        Contradiction::NoPlace(_, house) => step.houses.push(house),
+        Contradiction::Conflict(conflict) => step.cells.extend(conflict.cells),
     }
 }
 
@@ -513,7 +457,7 @@ pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
 /// candidates) to the same placement or elimination, which therefore holds.
 pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let g = geometry(shape);
+    let g = board.geometry();
     // Each unit is a key (see `sort_keys`): the number of places, the house id and the digit
     // index, the last two below 2^8.
     let mut units: Vec<u32> = Vec::new();

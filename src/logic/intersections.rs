@@ -1,6 +1,8 @@
 //! Intersections (locked candidates): pointing and claiming.
 //!
-//! A box and a line (row or column) cross in a segment of cells. When a digit's places in
+//! Two houses that overlap share two or more cells: a box and a line (row or column) cross in
+//! a segment of cells, and on variants a jigsaw region and a line, a window and a box, a
+//! diagonal and a box do too. When a digit's places in
 //! one of them all lie in that segment, the digit must go in the segment, so it leaves the
 //! rest of the other house:
 //!
@@ -12,10 +14,10 @@
 //!  x: the digit's places,  -: cells that lose it
 //! ```
 
-use super::util::{bit_positions, eliminate_from, geometry, lose_text, Geometry, HousePlaces};
+use super::util::{bit_positions, eliminate_from, lose_text, Geometry, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
-use crate::grid::Cell;
+use crate::grid::{Cell, HouseKind};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Step, StepKind};
 
@@ -31,116 +33,46 @@ pub const RUNGS: &[Rung] = &[
     },
 ];
 
-/// The mask of the positions `offset, offset + stride, …` (`count` of them) in a house.
-fn strided_mask(offset: usize, stride: usize, count: usize) -> u32 {
-    (0..count).fold(0, |mask, k| mask | 1 << (offset + k * stride))
-}
-
-/// The mask of `count` consecutive positions starting at `offset`.
-fn run_mask(offset: usize, count: usize) -> u32 {
-    ((1u32 << count) - 1) << offset
-}
-
-/// Pointing: a digit's places in a box all lie in one row or column, so the digit leaves
-/// the rest of that line. Boxes in order, then digits, then row before column.
+/// Pointing: a digit's places in a box (or a jigsaw region or a window) all lie in one other
+/// house it overlaps, so the digit leaves the rest of that house. Boxes in order, then digits,
+/// then the overlapping houses in order (a row before a column).
 pub fn pointing(board: &Board) -> Option<Step> {
-    let shape = board.shape();
-    let geo = geometry(shape);
-    let places = HousePlaces::new(board, geo);
-    let (n, box_rows, box_cols) = (geo.size, shape.box_rows(), shape.box_cols());
-    for box_idx in 0..n {
-        let box_id = 2 * n + box_idx;
-        let first_cell = geo.house_cells[box_id][0];
-        let (top, left) = (shape.row_of(first_cell), shape.col_of(first_cell));
-        for digit in shape.all_digits().iter() {
-            let in_box = places.get(digit, box_id);
-            if in_box.count_ones() < 2 {
-                continue;
-            }
-            let first = in_box.trailing_zeros() as usize;
-            let row_off = first / box_cols;
-            if in_box & !run_mask(row_off * box_cols, box_cols) == 0 {
-                let row_id = top + row_off;
-                let outside = places.get(digit, row_id) & !run_mask(left, box_cols);
-                if outside != 0 {
-                    return Some(locked_step(
-                        board,
-                        geo,
-                        Technique::Pointing,
-                        digit,
-                        [box_id, row_id],
-                        in_box,
-                        outside,
-                    ));
-                }
-            }
-            let col_off = first % box_cols;
-            if in_box & !strided_mask(col_off, box_cols, box_rows) == 0 {
-                let col_id = n + left + col_off;
-                let outside = places.get(digit, col_id) & !run_mask(top, box_rows);
-                if outside != 0 {
-                    return Some(locked_step(
-                        board,
-                        geo,
-                        Technique::Pointing,
-                        digit,
-                        [box_id, col_id],
-                        in_box,
-                        outside,
-                    ));
-                }
-            }
-        }
-    }
-    None
+    locked(board, Technique::Pointing, |kind| !kind.is_line())
 }
 
-/// Claiming (box/line reduction): a digit's places in a row or column all lie in one box,
-/// so the digit leaves the rest of that box. Rows, then columns, then digits.
+/// Claiming (box/line reduction): a digit's places in a row, a column or a diagonal all lie
+/// in one box (or region, or window), so the digit leaves the rest of it. Rows, then
+/// columns, then digits.
 pub fn claiming(board: &Board) -> Option<Step> {
-    let shape = board.shape();
-    let geo = geometry(shape);
+    locked(board, Technique::Claiming, HouseKind::is_line)
+}
+
+/// The first locked candidate whose source house is of a kind `is_source` accepts.
+fn locked(board: &Board, technique: Technique, is_source: fn(HouseKind) -> bool) -> Option<Step> {
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
-    let (n, box_rows, box_cols) = (geo.size, shape.box_rows(), shape.box_cols());
-    let boxes_across = n / box_cols;
-    for line_id in 0..2 * n {
-        let is_row = line_id < n;
-        let line_idx = line_id % n;
-        for digit in shape.all_digits().iter() {
-            let in_line = places.get(digit, line_id);
-            if in_line.count_ones() < 2 {
+    for source in (0..geo.n_houses()).filter(|&h| is_source(geo.house(h).kind())) {
+        for digit in board.shape().all_digits().iter() {
+            let in_source = places.get(digit, source);
+            if in_source.count_ones() < 2 {
                 continue;
             }
-            let first = in_line.trailing_zeros() as usize;
-            let (box_idx, rest_of_box) = if is_row {
-                let stack = first / box_cols;
-                if in_line & !run_mask(stack * box_cols, box_cols) != 0 {
+            for overlap in geo.overlaps(source) {
+                if in_source & !overlap.shared != 0 {
                     continue;
                 }
-                let row_off = line_idx % box_rows;
-                let box_idx = (line_idx / box_rows) * boxes_across + stack;
-                (box_idx, !run_mask(row_off * box_cols, box_cols))
-            } else {
-                let band = first / box_rows;
-                if in_line & !run_mask(band * box_rows, box_rows) != 0 {
-                    continue;
+                let outside = places.get(digit, overlap.other) & overlap.rest_of_other;
+                if outside != 0 {
+                    return Some(locked_step(
+                        board,
+                        geo,
+                        technique,
+                        digit,
+                        [source, overlap.other],
+                        in_source,
+                        outside,
+                    ));
                 }
-                let col_off = line_idx % box_cols;
-                let box_idx = band * boxes_across + line_idx / box_cols;
-                (box_idx, !strided_mask(col_off, box_cols, box_rows))
-            };
-            let box_id = 2 * n + box_idx;
-            let outside = places.get(digit, box_id) & rest_of_box;
-            if outside != 0 {
-                return Some(locked_step(
-                    board,
-                    geo,
-                    Technique::Claiming,
-                    digit,
-                    [line_id, box_id],
-                    in_line,
-                    outside,
-                ));
             }
         }
     }
@@ -159,7 +91,7 @@ fn locked_step(
     locked: u32,
     outside: u32,
 ) -> Step {
-    let shape = geo.shape;
+    let shape = geo.shape();
     let [source, target] = houses.map(|id| geo.house(id));
     let locked_cells: Vec<Cell> = bit_positions(locked)
         .map(|pos| geo.house_cells[houses[0]][pos])

@@ -18,8 +18,8 @@ pub mod uniqueness;
 pub mod util;
 pub mod wings;
 
-use crate::strategy::Uniqueness;
-use crate::technique::Technique;
+use crate::geometry::Geometry;
+use crate::technique::{Needs, Technique, Uniqueness};
 use crate::trace::{Board, Step};
 use std::sync::OnceLock;
 
@@ -63,12 +63,13 @@ pub fn next_deduction(ladder: &[Rung], board: &Board) -> Option<Step> {
     ladder.iter().find_map(|rung| (rung.find)(board))
 }
 
-/// The ladder of the Human strategy: every technique family, easiest first, with the
-/// uniqueness techniques only when the puzzle is known to have one solution.
-pub fn human_ladder(uniqueness: Uniqueness) -> Ladder {
-    static WITH_UNIQUENESS: OnceLock<Vec<Rung>> = OnceLock::new();
-    static WITHOUT_UNIQUENESS: OnceLock<Vec<Rung>> = OnceLock::new();
-    let build = |keep_uniqueness: fn(&Rung) -> bool| {
+/// The ladder of the Human strategy on a layout: every technique family sound there, easiest
+/// first, with the uniqueness techniques only when the puzzle is known to have one solution.
+pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
+    static LADDERS: [[OnceLock<Vec<Rung>>; 3]; 2] =
+        [const { [const { OnceLock::new() }; 3] }; 2];
+    let offered = Needs::of(geometry);
+    let build = || {
         let families: [&[Rung]; 11] = [
             SINGLES,
             intersections::RUNGS,
@@ -86,7 +87,10 @@ pub fn human_ladder(uniqueness: Uniqueness) -> Ladder {
             .into_iter()
             .flatten()
             .copied()
-            .filter(keep_uniqueness)
+            .filter(|rung| rung.technique.needs() <= offered)
+            .filter(|rung| {
+                uniqueness == Uniqueness::Known || !rung.technique.relies_on_uniqueness()
+            })
             .enumerate()
             .collect();
         // Rungs of equal difficulty keep the order of the families above: the position in
@@ -99,10 +103,6 @@ pub fn human_ladder(uniqueness: Uniqueness) -> Ladder {
         });
         rungs.into_iter().map(|(_, rung)| rung).collect()
     };
-    match uniqueness {
-        Uniqueness::Known => WITH_UNIQUENESS.get_or_init(|| build(|_| true)),
-        Uniqueness::Unknown => {
-            WITHOUT_UNIQUENESS.get_or_init(|| build(|rung| !rung.technique.relies_on_uniqueness()))
-        }
-    }
+    let known = usize::from(uniqueness == Uniqueness::Known);
+    LADDERS[known][offered as usize].get_or_init(build)
 }

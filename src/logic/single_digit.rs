@@ -21,7 +21,7 @@
 //! strong link in a box, or a weak link in a box between two parallel lines); the Empty
 //! Rectangle uses a box whose places lie on one row and one column as a strong link.
 
-use super::util::{eliminate_from, geometry, lose_text, sees, sort_cells, Geometry, HousePlaces};
+use super::util::{eliminate_from, lose_text, sort_cells, Geometry, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, House, HouseKind, Shape};
@@ -91,7 +91,7 @@ fn seeing_both(board: &Board, geo: &Geometry, digit: Digit, x: Cell, y: Cell) ->
     let mut cells: Vec<Cell> = geo.peers[x.index()]
         .iter()
         .copied()
-        .filter(|&c| c != y && sees(geo, c, y) && board.has_candidate(c, digit))
+        .filter(|&c| c != y && geo.sees(c, y) && board.has_candidate(c, digit))
         .collect();
     sort_cells(&mut cells);
     cells
@@ -145,7 +145,7 @@ fn each_chain(
                     let chain = TwoLinkChain { first, second };
                     let [a, b, c, d] = chain.cells();
                     let distinct = a != c && a != d && b != c && b != d;
-                    if !distinct || !sees(geo, b, c) {
+                    if !distinct || !geo.sees(b, c) {
                         continue;
                     }
                     if let Some(step) = visit(&chain) {
@@ -228,7 +228,7 @@ pub fn turbot_fish(board: &Board) -> Option<Step> {
 
 fn two_link_pattern(board: &Board, wanted: Arrangement, technique: Technique) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
     for digit in shape.all_digits().iter() {
         let digit_links = DigitLinks::new(geo, &places, digit);
@@ -310,9 +310,9 @@ fn link(from: &[Cell], to: &[Cell], digit: Digit, kind: LinkKind) -> Link {
 /// `r`; either way `r3c` loses it. Likewise with rows and columns swapped.
 pub fn empty_rectangle(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
-    let n = geo.size;
+    let n = geo.size();
     let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
     for digit in shape.all_digits().iter() {
         for box_idx in 0..n {

@@ -8,10 +8,12 @@ use crate::trace::{Board, Candidate, Step, StepKind};
 /// The last empty cell of a house takes the missing digit.
 pub fn full_house(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    shape.houses().find_map(|house| {
-        let mut empty = shape
+    let geometry = board.geometry();
+    geometry.houses().find_map(|house| {
+        let mut empty = geometry
             .cells_of(house)
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&c| board.value(c).is_none());
         let cell = empty.next()?;
         if empty.next().is_some() {
@@ -32,23 +34,28 @@ pub fn full_house(board: &Board) -> Option<Step> {
     })
 }
 
-/// A digit with one place left in a box goes there.
+/// A digit with one place left in a box (or a jigsaw region or a window) goes there.
 pub fn hidden_single_box(board: &Board) -> Option<Step> {
-    hidden_single(board, &[HouseKind::Box], Technique::HiddenSingleBox)
+    hidden_single(
+        board,
+        &[HouseKind::Box, HouseKind::Region, HouseKind::Window],
+        Technique::HiddenSingleBox,
+    )
 }
 
-/// A digit with one place left in a row or column goes there.
+/// A digit with one place left in a row, a column or a diagonal goes there.
 pub fn hidden_single_line(board: &Board) -> Option<Step> {
     hidden_single(
         board,
-        &[HouseKind::Row, HouseKind::Column],
+        &[HouseKind::Row, HouseKind::Column, HouseKind::Diagonal],
         Technique::HiddenSingleLine,
     )
 }
 
 fn hidden_single(board: &Board, kinds: &[HouseKind], technique: Technique) -> Option<Step> {
     let shape = board.shape();
-    shape
+    board
+        .geometry()
         .houses()
         .filter(|h| kinds.contains(&h.kind()))
         .find_map(|house| {

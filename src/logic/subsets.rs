@@ -6,7 +6,7 @@
 //! so every other candidate leaves them.
 
 use super::util::{
-    bit_positions, candidates_among, candidates_of, cell_list, find_locked_set, geometry,
+    bit_positions, candidates_among, candidates_of, cell_list, find_locked_set,
     removal_text, Geometry, HousePlaces,
 };
 use super::Rung;
@@ -76,11 +76,10 @@ pub fn hidden_quad(board: &Board) -> Option<Step> {
 /// The first naked subset of `k` cells, in house order (rows, columns, boxes), that
 /// eliminates something.
 fn naked_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> {
-    let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
-    let mut positions: Vec<usize> = Vec::with_capacity(geo.size);
-    let mut masks: Vec<u32> = Vec::with_capacity(geo.size);
+    let mut positions: Vec<usize> = Vec::with_capacity(geo.size());
+    let mut masks: Vec<u32> = Vec::with_capacity(geo.size());
     for house_id in 0..geo.house_cells.len() {
         let cells = &geo.house_cells[house_id];
         // A subset needs at least one more empty cell to eliminate from.
@@ -121,7 +120,7 @@ fn naked_step(
     inside: u32,
     digits: DigitSet,
 ) -> Step {
-    let shape = geo.shape;
+    let shape = geo.shape();
     let house_cells = &geo.house_cells[house_id];
     let subset_cells: Vec<Cell> = bit_positions(inside).map(|p| house_cells[p]).collect();
     let mut changes = Vec::new();
@@ -149,10 +148,10 @@ fn naked_step(
 /// eliminates something.
 fn hidden_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
-    let mut digits: Vec<Digit> = Vec::with_capacity(geo.size);
-    let mut masks: Vec<u32> = Vec::with_capacity(geo.size);
+    let mut digits: Vec<Digit> = Vec::with_capacity(geo.size());
+    let mut masks: Vec<u32> = Vec::with_capacity(geo.size());
     for house_id in 0..geo.house_cells.len() {
         let missing = shape.all_digits().difference(places.placed(house_id));
         if missing.len() <= k {
@@ -190,7 +189,7 @@ fn hidden_step(
     inside: u32,
     digits: DigitSet,
 ) -> Step {
-    let shape = geo.shape;
+    let shape = geo.shape();
     let subset_cells: Vec<Cell> = bit_positions(inside)
         .map(|p| geo.house_cells[house_id][p])
         .collect();

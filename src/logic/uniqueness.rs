@@ -12,7 +12,7 @@
 //!     r2    [2]  [3]                           so one corner must hold another digit
 //! ```
 
-use super::util::{and_list, geometry};
+use super::util::and_list;
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House};
@@ -195,7 +195,7 @@ pub fn unique_rectangle_2(board: &Board) -> Option<Step> {
         }
         let victims: Vec<Candidate> = shape
             .cells()
-            .filter(|&c| shape.sees(c, e1) && shape.sees(c, e2) && board.has_candidate(c, z))
+            .filter(|&c| board.geometry().sees(c, e1) && board.geometry().sees(c, e2) && board.has_candidate(c, z))
             .map(|c| Candidate::new(c, z))
             .collect();
         if victims.is_empty() {
@@ -221,12 +221,10 @@ pub fn unique_rectangle_2(board: &Board) -> Option<Step> {
 
 /// The houses two cells share.
 fn shared_houses(board: &Board, a: Cell, b: Cell) -> Vec<House> {
-    let shape = board.shape();
-    let hb = shape.houses_of(b);
-    shape
+    let geometry = board.geometry();
+    geometry
         .houses_of(a)
-        .into_iter()
-        .filter(|h| hb.contains(h))
+        .filter(|&h| geometry.houses_of(b).any(|hb| hb == h))
         .collect()
 }
 
@@ -234,7 +232,7 @@ fn shared_houses(board: &Board, a: Cell, b: Cell) -> Vec<House> {
 /// that, with other cells of a house they share, forms a naked subset.
 pub fn unique_rectangle_3(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let g = geometry(shape);
+    let g = board.geometry();
     rectangles(board).into_iter().find_map(|rect| {
         let (plain, extra) = split_corners(board, &rect);
         let (&[_, _], &[k1, k2]) = (&plain[..], &extra[..]) else {
@@ -246,7 +244,7 @@ pub fn unique_rectangle_3(board: &Board) -> Option<Step> {
             .union(board.candidates(e2))
             .difference(rect.pair());
         shared_houses(board, e1, e2).into_iter().find_map(|house| {
-            let others: Vec<Cell> = g.house_cells[house.id(shape)]
+            let others: Vec<Cell> = g.cells_of(house)
                 .iter()
                 .copied()
                 .filter(|&c| c != e1 && c != e2 && board.value(c).is_none())
@@ -400,7 +398,7 @@ pub fn hidden_rectangle(board: &Board) -> Option<Step> {
 /// odd cell takes it.
 pub fn bug_plus_one(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let g = geometry(shape);
+    let g = board.geometry();
     let mut odd: Option<Cell> = None;
     for cell in shape.cells() {
         match board.candidates(cell).len() {
@@ -410,7 +408,7 @@ pub fn bug_plus_one(board: &Board) -> Option<Step> {
         }
     }
     let odd = odd?;
-    let odd_houses = g.cell_houses[odd.index()];
+    let odd_houses = &g.cell_houses[odd.index()];
     let mut bug_digit: Option<Digit> = None;
     for (h, cells) in g.house_cells.iter().enumerate() {
         for digit in shape.all_digits().iter() {

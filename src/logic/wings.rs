@@ -11,7 +11,7 @@
 //! ```
 
 use super::util::{
-    candidates_of, eliminate_from, geometry, lose_text, sees, sort_cells, Geometry, HousePlaces,
+    candidates_of, eliminate_from, lose_text, sort_cells, Geometry, HousePlaces,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
@@ -60,7 +60,7 @@ fn targets(
         .filter(|&c| {
             board.has_candidate(c, digit)
                 && !skip.contains(&c)
-                && all.iter().all(|&x| x == around || sees(geo, c, x))
+                && all.iter().all(|&x| x == around || geo.sees(c, x))
         })
         .collect();
     sort_cells(&mut cells);
@@ -83,13 +83,13 @@ fn cand_link(from: Candidate, to: Candidate, kind: LinkKind) -> Link {
 /// so cells seeing both pincers lose `z`. Pivots in reading order, then pincer pairs.
 pub fn xy_wing(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let bivalues = cells_with_n_candidates(board, 2);
     for &(pivot, pivot_set) in &bivalues {
         let pincers: Vec<(Cell, DigitSet)> = bivalues
             .iter()
             .copied()
-            .filter(|&(c, set)| shape.sees(pivot, c) && set.intersection(pivot_set).len() == 1)
+            .filter(|&(c, set)| geo.sees(pivot, c) && set.intersection(pivot_set).len() == 1)
             .collect();
         for (i, &(a, a_set)) in pincers.iter().enumerate() {
             for &(b, b_set) in &pincers[i + 1..] {
@@ -139,13 +139,13 @@ pub fn xy_wing(board: &Board) -> Option<Step> {
 /// is `z`, so cells seeing all three lose `z`.
 pub fn xyz_wing(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let bivalues = cells_with_n_candidates(board, 2);
     for (pivot, pivot_set) in cells_with_n_candidates(board, 3) {
         let pincers: Vec<(Cell, DigitSet)> = bivalues
             .iter()
             .copied()
-            .filter(|&(c, set)| shape.sees(pivot, c) && set.difference(pivot_set).is_empty())
+            .filter(|&(c, set)| geo.sees(pivot, c) && set.difference(pivot_set).is_empty())
             .collect();
         for (i, &(a, a_set)) in pincers.iter().enumerate() {
             for &(b, b_set) in &pincers[i + 1..] {
@@ -186,12 +186,12 @@ pub fn xyz_wing(board: &Board) -> Option<Step> {
 /// cells is `y`, so cells seeing both lose `y`.
 pub fn w_wing(board: &Board) -> Option<Step> {
     let shape = board.shape();
-    let geo = geometry(shape);
+    let geo = board.geometry();
     let places = HousePlaces::new(board, geo);
     let bivalues = cells_with_n_candidates(board, 2);
     for (i, &(a, pair)) in bivalues.iter().enumerate() {
         for &(b, b_set) in &bivalues[i + 1..] {
-            if b_set != pair || shape.sees(a, b) {
+            if b_set != pair || geo.sees(a, b) {
                 continue;
             }
             for x in pair.iter() {
@@ -256,7 +256,6 @@ fn strong_link_between(
     a: Cell,
     b: Cell,
 ) -> Option<(House, Cell, Cell)> {
-    let shape = geo.shape;
     (0..geo.house_cells.len()).find_map(|house_id| {
         let mask = places.get(digit, house_id);
         if mask.count_ones() != 2 {
@@ -269,9 +268,9 @@ fn strong_link_between(
             return None;
         }
         let house = geo.house(house_id);
-        if shape.sees(first, a) && shape.sees(second, b) {
+        if geo.sees(first, a) && geo.sees(second, b) {
             Some((house, first, second))
-        } else if shape.sees(second, a) && shape.sees(first, b) {
+        } else if geo.sees(second, a) && geo.sees(first, b) {
             Some((house, second, first))
         } else {
             None

@@ -1,57 +1,52 @@
 //! The general exact solver, for every shape from 4×4 to 25×25.
 //!
 //! It keeps a candidate mask per cell, propagates naked singles (a cell with one candidate)
-//! and hidden singles (a digit with one place in a house), and when propagation stalls it
+//! and hidden singles (a digit with one place in a house, whatever houses the layout has), and when propagation stalls it
 //! guesses at the cell with the fewest candidates, trying each in turn on a copy of the state.
 
 use super::{ExactSolver, SearchOutcome, Solutions};
 use crate::digits::DigitSet;
+use crate::geometry::Geometry;
 use crate::grid::Shape;
 
-/// Cell indices of a shape's houses and peers, computed once per solver.
+/// The houses and peers of a layout as flat cell indices, for the solver's inner loops;
+/// built from the one [`Geometry`].
 #[derive(Clone, Debug)]
-pub(crate) struct Geometry {
-    pub(crate) size: usize,
-    /// Cells of each house (rows, columns, boxes), `size` per house.
-    pub(crate) house_cells: Vec<u16>,
-    /// Peers of each cell (cells sharing a house, itself excluded), `n_peers` per cell.
-    pub(crate) peers: Vec<u16>,
-    pub(crate) n_peers: usize,
+struct Tables {
+    size: usize,
+    n_houses: usize,
+    /// Cells of each house, `size` per house, in the geometry's house order.
+    house_cells: Vec<u16>,
+    /// Peers of every cell, one run per cell.
+    peers: Vec<u16>,
+    /// Where each cell's run of peers starts in `peers`; one more entry than cells.
+    peer_start: Vec<u32>,
 }
 
-impl Geometry {
-    pub(crate) fn new(shape: Shape) -> Geometry {
-        let size = shape.size();
-        let house_cells: Vec<u16> = shape
-            .houses()
-            .flat_map(|h| shape.cells_of(h))
+impl Tables {
+    fn new(geometry: &Geometry) -> Tables {
+        let house_cells = geometry
+            .house_cells
+            .iter()
+            .flatten()
             .map(|c| c.index() as u16)
             .collect();
-        let n_peers = 3 * (size - 1) - (shape.box_rows() - 1) - (shape.box_cols() - 1);
-        let mut peers = Vec::with_capacity(shape.n_cells() * n_peers);
-        for a in shape.cells() {
-            let before = peers.len();
-            peers.extend(
-                shape
-                    .cells()
-                    .filter(|&b| shape.sees(a, b))
-                    .map(|b| b.index() as u16),
-            );
-            debug_assert_eq!(peers.len() - before, n_peers);
+        let mut peers = Vec::new();
+        let mut peer_start = vec![0];
+        for cell_peers in &geometry.peers {
+            peers.extend(cell_peers.iter().map(|c| c.index() as u16));
+            peer_start.push(peers.len() as u32);
         }
-        Geometry {
-            size,
+        Tables {
+            size: geometry.size(),
+            n_houses: geometry.n_houses(),
             house_cells,
             peers,
-            n_peers,
+            peer_start,
         }
     }
 
-    pub(crate) fn peers_of(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.n_peers..(cell + 1) * self.n_peers]
-    }
-
-    pub(crate) fn house(&self, house_id: usize) -> &[u16] {
+    fn house(&self, house_id: usize) -> &[u16] {
         &self.house_cells[house_id * self.size..(house_id + 1) * self.size]
     }
 }
@@ -68,17 +63,22 @@ struct State {
 
 /// The exact solver for any supported shape.
 pub struct GeneralSolver {
-    geometry: Geometry,
+    geometry: Tables,
     all: u32,
     queue: Vec<u16>,
 }
 
 impl GeneralSolver {
-    /// A solver for puzzles of this shape.
+    /// A solver for classic puzzles of this shape.
     pub fn new(shape: Shape) -> GeneralSolver {
+        GeneralSolver::for_layout(&Geometry::classic(shape))
+    }
+
+    /// A solver for puzzles of this layout.
+    pub fn for_layout(geometry: &Geometry) -> GeneralSolver {
         GeneralSolver {
-            geometry: Geometry::new(shape),
-            all: shape.all_digits().bits(),
+            geometry: Tables::new(geometry),
+            all: geometry.shape().all_digits().bits(),
             queue: Vec::new(),
         }
     }
@@ -103,8 +103,12 @@ impl GeneralSolver {
         loop {
             while let Some(cell) = self.queue.pop() {
                 let bit = state.candidates[cell as usize];
-                for i in 0..self.geometry.n_peers {
-                    let peer = self.geometry.peers_of(cell as usize)[i] as usize;
+                let (start, end) = (
+                    self.geometry.peer_start[cell as usize] as usize,
+                    self.geometry.peer_start[cell as usize + 1] as usize,
+                );
+                for i in start..end {
+                    let peer = self.geometry.peers[i] as usize;
                     if state.candidates[peer] & bit == 0 {
                         continue;
                     }
@@ -122,7 +126,7 @@ impl GeneralSolver {
                 }
             }
             let mut found_any = false;
-            for house_id in 0..3 * self.geometry.size {
+            for house_id in 0..self.geometry.n_houses {
                 let (mut once, mut twice) = (0u32, 0u32);
                 for &cell in self.geometry.house(house_id) {
                     let c = state.candidates[cell as usize];

@@ -7,7 +7,9 @@
 pub mod fast9;
 pub mod general;
 
+use crate::geometry::Geometry;
 use crate::grid::{Grid, Reading, Shape};
+use std::sync::Arc;
 
 /// What a search found.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -70,10 +72,10 @@ impl Solutions {
         self.values.chunks(self.n_cells.max(1))
     }
 
-    /// The kept solutions as grids.
-    pub fn grids(&self) -> Vec<Grid> {
+    /// The kept solutions as grids of a layout.
+    pub fn grids(&self, geometry: &Arc<Geometry>) -> Vec<Grid> {
         self.iter()
-            .filter_map(Grid::from_values)
+            .filter_map(|values| Grid::from_values_in(geometry.clone(), values))
             .collect::<Vec<Grid>>()
     }
 }
@@ -88,25 +90,30 @@ pub trait ExactSolver {
     fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome;
 }
 
-/// The solver best suited to a shape.
-pub fn solver_for(shape: Shape) -> Box<dyn ExactSolver> {
-    if shape == Shape::NINE {
+/// Whether a layout is classic 9×9, which [`fast9::Fast9Solver`] solves.
+pub fn is_fast9(geometry: &Geometry) -> bool {
+    geometry.shape() == Shape::NINE && geometry.is_classic()
+}
+
+/// The solver best suited to a layout.
+pub fn solver_for(geometry: &Geometry) -> Box<dyn ExactSolver> {
+    if is_fast9(geometry) {
         Box::new(fast9::Fast9Solver::new())
     } else {
-        Box::new(general::GeneralSolver::new(shape))
+        Box::new(general::GeneralSolver::for_layout(geometry))
     }
 }
 
-/// Searches a puzzle with the solver for its shape, within its pencil marks if it has any.
+/// Searches a puzzle with the solver for its layout, within its pencil marks if it has any.
 fn search_grid(puzzle: &Grid, limit: u32, kept: &mut Solutions) -> SearchOutcome {
     match puzzle.marks() {
-        Some(marks) => general::GeneralSolver::new(puzzle.shape()).search_within(
+        Some(marks) => general::GeneralSolver::for_layout(puzzle.geometry()).search_within(
             puzzle.values(),
             marks,
             limit,
             kept,
         ),
-        None => solver_for(puzzle.shape()).search(puzzle.values(), limit, kept),
+        None => solver_for(puzzle.geometry()).search(puzzle.values(), limit, kept),
     }
 }
 
@@ -122,17 +129,22 @@ pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
     let mut kept = Solutions::new(0);
     let mut values = Vec::new();
     let mut fast = fast9::Fast9Solver::new();
-    let mut general: Option<(Shape, general::GeneralSolver)> = None;
+    let mut general: Option<(Arc<Geometry>, general::GeneralSolver)> = None;
     puzzles
         .lines()
         .filter(|line| !line.trim().is_empty())
         .map(|line| match Grid::parse_into(line, &mut values) {
-            Ok(Reading::Values(Shape::NINE)) => fast.search(&values, limit, &mut kept).n_solutions,
+            Ok(Reading::Values(geometry)) if is_fast9(&geometry) => {
+                fast.search(&values, limit, &mut kept).n_solutions
+            }
             Ok(Reading::Marked(grid)) => count_solutions(&grid, limit),
-            Ok(Reading::Values(shape)) => {
+            Ok(Reading::Values(geometry)) => {
                 let (_, solver) = match &mut general {
-                    Some(cached) if cached.0 == shape => cached,
-                    _ => general.insert((shape, general::GeneralSolver::new(shape))),
+                    Some(cached) if cached.0 == geometry => cached,
+                    _ => general.insert((
+                        geometry.clone(),
+                        general::GeneralSolver::for_layout(&geometry),
+                    )),
                 };
                 solver.search(&values, limit, &mut kept).n_solutions
             }
@@ -145,7 +157,7 @@ pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
 pub fn solutions(puzzle: &Grid, limit: u32) -> Vec<Grid> {
     let mut kept = Solutions::new(limit as usize);
     search_grid(puzzle, limit, &mut kept);
-    kept.grids()
+    kept.grids(puzzle.geometry())
 }
 
 /// The first solution of a puzzle, if it has one.

@@ -4,7 +4,8 @@ use super::Stepper;
 use crate::digits::Digit;
 use crate::grid::{Cell, Grid};
 use crate::technique::Technique;
-use crate::trace::{Board, Change, Contradiction, Step, StepKind};
+use crate::contradiction::Contradiction;
+use crate::trace::{Board, Change, Step, StepKind};
 use crate::validate::{self, Conflict};
 
 /// What the depth-first search does next.
@@ -110,13 +111,13 @@ impl BacktrackingStepper {
         let mut changes = vec![Change::Unplace { cell, digit }];
         // The digit appears once per house, so a peer still sees it elsewhere exactly when
         // one of its houses that does not hold `cell` has it.
-        let houses_of_cell = shape.houses_of(cell);
+        let geometry = self.board.geometry();
+        let houses_of_cell = &geometry.cell_houses[cell.index()];
         let grid = self.board.grid();
-        for peer in shape.cells().filter(|&p| shape.sees(cell, p)) {
-            let seen_elsewhere = shape
-                .houses_of(peer)
-                .into_iter()
-                .any(|h| !houses_of_cell.contains(&h) && grid.digits_in(h).contains(digit));
+        for &peer in &geometry.peers[cell.index()] {
+            let seen_elsewhere = geometry.cell_houses[peer.index()].iter().any(|&h| {
+                !houses_of_cell.contains(&h) && grid.digits_in(geometry.house(h)).contains(digit)
+            });
             let is_allowed = self.puzzle.allowed(peer).contains(digit);
             if self.board.value(peer).is_none() && is_allowed && !seen_elsewhere {
                 changes.push(Change::Restore { cell: peer, digit });
@@ -161,7 +162,7 @@ impl Stepper for BacktrackingStepper {
                 let shape = self.board.shape();
                 let text = format!("No solution: {}", conflict.describe(shape));
                 let mut step = Step::new(StepKind::Unsolvable, Technique::Unsolvable, 0, text);
-                Contradiction::Conflict(conflict).mark(&mut step);
+                step.mark_fault(Contradiction::Conflict(conflict));
                 Some(step)
             }
             Phase::Done => None,

@@ -7,7 +7,8 @@ mod backtracking;
 mod search;
 
 pub use backtracking::BacktrackingStepper;
-pub use search::{SearchStepper, Uniqueness};
+pub use crate::technique::Uniqueness;
+pub use search::SearchStepper;
 
 use crate::grid::Grid;
 use crate::trace::{Board, Step};

@@ -5,19 +5,10 @@ use crate::digits::Digit;
 use crate::grid::{Cell, Grid};
 use crate::logic::{self, Rung};
 use crate::search;
-use crate::technique::Technique;
-use crate::trace::{Board, Change, Contradiction, Step, StepKind};
+use crate::technique::{Technique, Uniqueness};
+use crate::contradiction::Contradiction;
+use crate::trace::{Board, Change, Step, StepKind};
 use crate::validate;
-
-/// Whether the puzzle is known to have exactly one solution, which techniques that rely on
-/// uniqueness need.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    /// The puzzle has exactly one solution.
-    Known,
-    /// The puzzle has none or several, or it was not checked.
-    Unknown,
-}
 
 impl Uniqueness {
     /// Checks a puzzle by counting its solutions up to two.
@@ -63,7 +54,7 @@ impl SearchStepper {
     /// The "Human" strategy: the whole technique ladder, with the uniqueness techniques only
     /// when the puzzle is known to have one solution.
     pub fn human(puzzle: &Grid, uniqueness: Uniqueness) -> SearchStepper {
-        SearchStepper::with_ladder(puzzle, logic::human_ladder(uniqueness))
+        SearchStepper::with_ladder(puzzle, logic::human_ladder(uniqueness, puzzle.geometry()))
     }
 
     fn with_ladder(puzzle: &Grid, ladder: &'static [Rung]) -> SearchStepper {
@@ -96,7 +87,7 @@ impl SearchStepper {
             self.is_done = true;
             let text = format!("No solution: {}", contradiction.describe(shape));
             let mut step = Step::new(StepKind::Unsolvable, Technique::Unsolvable, 0, text);
-            contradiction.mark(&mut step);
+            step.mark_fault(contradiction);
             return step;
         };
         let mut changes: Vec<Change> = self.log[guess.log_len..]
@@ -193,7 +184,7 @@ impl Stepper for SearchStepper {
                 self.depth(),
                 text,
             );
-            contradiction.mark(&mut step);
+            step.mark_fault(contradiction);
             return Some(step);
         }
         if let Some(step) = logic::next_deduction(self.ladder, &self.board) {

@@ -1,0 +1,205 @@
+//! Writes `tests/data/variants.txt`: X-Sudoku, Windoku and Jigsaw puzzles of several sizes,
+//! each with its number of solutions (up to 2) and its solution, made and checked by the
+//! project's own general solver. Deterministic: the same run writes the same file.
+//!
+//! ```text
+//! cargo run --release --example make_variants > tests/data/variants.txt
+//! ```
+//!
+//! Each puzzle is made from a random full grid of its layout (a few random givens, then the
+//! solver's first solution), with givens removed in random order while the solution stays
+//! unique, so every unique puzzle is minimal. For each layout one puzzle is also written with
+//! one given fewer than needed (two solutions or more) and one with a clashing given (none).
+
+use std::sync::Arc;
+use stepdoku::search::{general::GeneralSolver, ExactSolver, Solutions};
+use stepdoku::{Geometry, Grid, Shape, Variant};
+
+/// A small deterministic random source (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+fn count(solver: &mut GeneralSolver, values: &[u8], limit: u32) -> u32 {
+    solver
+        .search(values, limit, &mut Solutions::new(0))
+        .n_solutions
+}
+
+/// A random full grid of a layout, if the layout has one.
+fn full_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Vec<u8>> {
+    let mut solver = GeneralSolver::for_layout(geometry);
+    let n = geometry.size();
+    let mut values = vec![0u8; geometry.n_cells()];
+    for _ in 0..n + 2 {
+        let cell = rng.below(values.len());
+        let digit = 1 + rng.below(n) as u8;
+        let before = values[cell];
+        values[cell] = digit;
+        if count(&mut solver, &values, 1) == 0 {
+            values[cell] = before;
+        }
+    }
+    let mut kept = Solutions::new(1);
+    solver.search(&values, 1, &mut kept);
+    let first = kept.iter().next().map(<[u8]>::to_vec);
+    first
+}
+
+/// A minimal puzzle with a unique solution, from a full grid.
+fn minimal(geometry: &Arc<Geometry>, solution: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let mut solver = GeneralSolver::for_layout(geometry);
+    let mut puzzle = solution.to_vec();
+    let mut cells: Vec<usize> = (0..puzzle.len()).collect();
+    rng.shuffle(&mut cells);
+    for cell in cells {
+        let digit = puzzle[cell];
+        puzzle[cell] = 0;
+        if count(&mut solver, &puzzle, 2) != 1 {
+            puzzle[cell] = digit;
+        }
+    }
+    puzzle
+}
+
+/// A jigsaw map of a shape: the boxes, reshaped by random swaps of cells between
+/// neighbouring regions that keep every region connected and of `n` cells.
+fn jigsaw_map(shape: Shape, rng: &mut Rng) -> Vec<u8> {
+    let n = shape.size();
+    let mut map: Vec<u8> = shape.cells().map(|c| shape.box_of(c) as u8).collect();
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / n, cell % n);
+        let mut out = Vec::with_capacity(4);
+        if r > 0 {
+            out.push(cell - n);
+        }
+        if r + 1 < n {
+            out.push(cell + n);
+        }
+        if c > 0 {
+            out.push(cell - 1);
+        }
+        if c + 1 < n {
+            out.push(cell + 1);
+        }
+        out
+    };
+    let connected = |map: &[u8], region: u8| {
+        let members: Vec<usize> = (0..map.len()).filter(|&i| map[i] == region).collect();
+        let mut seen = vec![false; map.len()];
+        let mut stack = vec![members[0]];
+        seen[members[0]] = true;
+        let mut reached = 0;
+        while let Some(i) = stack.pop() {
+            reached += 1;
+            for j in neighbours(i) {
+                if map[j] == region && !seen[j] {
+                    seen[j] = true;
+                    stack.push(j);
+                }
+            }
+        }
+        reached == members.len()
+    };
+    for _ in 0..40 * n {
+        let a = rng.below(map.len());
+        let b = *neighbours(a).get(rng.below(4)).unwrap_or(&a);
+        let (ra, rb) = (map[a], map[b]);
+        if ra == rb {
+            continue;
+        }
+        // `a` joins `rb`; some cell of `rb` bordering `ra` joins `ra` in return.
+        let candidates: Vec<usize> = (0..map.len())
+            .filter(|&c| map[c] == rb && c != b && neighbours(c).iter().any(|&d| map[d] == ra))
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let c = candidates[rng.below(candidates.len())];
+        map[a] = rb;
+        map[c] = ra;
+        if !connected(&map, ra) || !connected(&map, rb) {
+            map[a] = ra;
+            map[c] = rb;
+        }
+    }
+    map
+}
+
+fn line(geometry: &Arc<Geometry>, values: &[u8]) -> String {
+    Grid::from_values_in(geometry.clone(), values)
+        .expect("values of the layout")
+        .to_line()
+}
+
+fn write(geometry: &Arc<Geometry>, puzzle: &[u8], solution: Option<&[u8]>) {
+    let n_solutions = count(&mut GeneralSolver::for_layout(geometry), puzzle, 2);
+    let solution = match solution {
+        Some(values) if n_solutions == 1 => line(geometry, values),
+        _ => "-".to_string(),
+    };
+    println!("{} {n_solutions} {solution}", line(geometry, puzzle));
+}
+
+fn main() {
+    let mut rng = Rng(0x5eed_2026_1123);
+    println!("# X-Sudoku, Windoku and Jigsaw puzzles: puzzle, number of solutions (up to 2),");
+    println!("# solution ('-' unless unique). Written by examples/make_variants.rs.");
+    // Random 9×9 jigsaw maps are often without any solution, and proving that is slow, so
+    // few of them.
+    let plan: [(Shape, &str, usize); 6] = [
+        (Shape::FOUR, "x", 3),
+        (Shape::SIX, "x", 4),
+        (Shape::NINE, "x", 12),
+        (Shape::NINE, "windoku", 12),
+        (Shape::SIX, "jigsaw", 4),
+        (Shape::NINE, "jigsaw", 3),
+    ];
+    for (shape, name, n_puzzles) in plan {
+        let mut made = 0;
+        while made < n_puzzles {
+            let variant = match name {
+                "x" => Variant::X,
+                "windoku" => Variant::Windoku,
+                _ => Variant::Jigsaw(jigsaw_map(shape, &mut rng).into()),
+            };
+            let geometry = Geometry::new(shape, variant).expect("a valid layout");
+            let Some(solution) = full_grid(&geometry, &mut rng) else {
+                continue;
+            };
+            let puzzle = minimal(&geometry, &solution, &mut rng);
+            write(&geometry, &puzzle, Some(&solution));
+            if made == 0 {
+                let mut several = puzzle.clone();
+                let given = several.iter().position(|&v| v != 0).expect("a given");
+                several[given] = 0;
+                write(&geometry, &several, None);
+                let mut none = puzzle.clone();
+                let empty = none.iter().position(|&v| v == 0).expect("an empty cell");
+                // The cell and a peer get the same digit: a clash, so no solution.
+                let peer = geometry.peers[empty][0].index();
+                none[peer] = solution[peer];
+                none[empty] = solution[peer];
+                write(&geometry, &none, None);
+            }
+            made += 1;
+        }
+    }
+}
