@@ -8,6 +8,11 @@
 //
 // A filled cell shows no candidates.
 
+/** A cell as the steps name it: "r3c5" (row 3, column 5) on a board of side `size`. */
+export function cellName(cell, size) {
+  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
+}
+
 /** Where the digit of a cell came from. */
 export const Origin = Object.freeze({
   EMPTY: 0,

@@ -2,13 +2,13 @@
 // action on it — digits and marks, undo and redo, Check, hints from their board, taking over
 // from the solver, the clock, saving (saved.js) — and what the grid, the status card, the
 // solve bar and the finish card show of it. These methods are installed on <stepdoku-board>
-// (stepdoku-board.js) and share its state: `own` (the Solve, or null while entering),
-// `solveMeta`, `solveVersion` (one more per change), `stopwatch`, `checked`, `playHint`,
-// `takenHint`, `note`, `options`, `storage`, `recent`.
+// (stepdoku-board.js) and share its state: `mode` (view-model.js), `own` (the Solve, or null
+// while entering), `solveMeta`, `solveVersion` (one more per change), `stopwatch`,
+// `checked`, `boardHints` (hints.js, by version), `note`, `options`, `storage`, `recent`.
 
-import { Origin } from './board-model.js';
+import { cellName } from './board-model.js';
 import { candidatesOf, clashesOf, digitOfKey, readPuzzle } from './core.js';
-import { hintHighlight, stepHighlight } from './player.js';
+import { boardHintText, mistakeHint } from './hints.js';
 import {
   loadSolve,
   readProgress,
@@ -18,66 +18,19 @@ import {
   solveRecord,
 } from './saved.js';
 import { SAMPLES } from './samples.js';
-import { ACTION_NAMES, Solve } from './solve-model.js';
+import { Solve } from './solve-model.js';
 import { clockText, durationText, Stopwatch } from './stopwatch.js';
+import { finishCardState, puzzleFault, solveBarState } from './view-model.js';
 import { CancelledError } from './worker-client.js';
-
-/** How a hint names a search step to come. */
-const SEARCH_HINTS = {
-  guess: 'the next step is a guess (search)',
-  contradiction: 'the next step finds a contradiction',
-  backtrack: 'the next step backtracks',
-  solved: 'the next step ends the trace: the puzzle is solved',
-  unsolvable: 'the next step ends the trace: the puzzle has no solution',
-};
-
-/** A house as a sentence names it: "row 3", "box 4". */
-function houseName({ kind, index }) {
-  return `${kind} ${index + 1}`;
-}
-
-/** A cell as the steps name it: "r3c5". */
-function cellName(cell, size) {
-  return `r${Math.floor(cell / size) + 1}c${(cell % size) + 1}`;
-}
-
-/** What a hint says of the step to come, at its level; '' without a hint. */
-export function hintText(hint, size) {
-  if (!hint) {
-    return '';
-  }
-  const { step, level } = hint;
-  if (step.kind !== 'deduction') {
-    return `Hint: ${SEARCH_HINTS[step.kind] ?? step.kind}. Press Hint again to take it.`;
-  }
-  const what = `${step.technique} (SE ${step.difficulty.toFixed(1)})`;
-  if (level === 1) {
-    return `Hint: try ${what}. Press Hint again to see where.`;
-  }
-  const places = step.changes.some((c) => c.op === 'place');
-  const where =
-    places && step.houses?.length
-      ? `look in ${step.houses.map(houseName).join(' and ')}`
-      : places
-        ? `look at ${step.cells.map((c) => cellName(c, size)).join(', ')}`
-        : 'look at the highlighted cells';
-  return `Hint: ${what}: ${where}. Press Hint again to take the step.`;
-}
-
-/** The words a finish card gives a rating: "ER 2.3 · Easy". */
-function ratingWords(view) {
-  return view.kind === 'rated' ? `ER ${view.rating.er.toFixed(1)} · ${view.rating.level}` : '';
-}
 
 /** The solving methods of <stepdoku-board>. */
 export const solvingMethods = {
   /** Switches between entering the puzzle and solving it. */
   enterPhase(phase) {
-    if (phase === this.phase || (this.isReadonly && phase === 'solving')) {
+    if (phase === this.mode.phase || (this.isReadonly && phase === 'solving')) {
       return;
     }
     this.playback.unload();
-    this.mode = 'edit';
     if (phase === 'solving' && this.puzzle.values.some((v) => v)) {
       this.beginSolve();
     } else {
@@ -90,8 +43,7 @@ export const solvingMethods = {
   beginSolve() {
     const { puzzle } = this;
     const saved = this.storage ? loadSolve(this.storage, puzzle.line, puzzle.values) : null;
-    this.phase = 'solving';
-    this.mode = 'play';
+    this.mode.solve();
     // A puzzle's pencil marks become the person's first marks, within what the givens allow.
     const marks = puzzle.marks ? puzzle.candidates : null;
     this.own = saved?.solve ?? new Solve(puzzle.shape.size, puzzle.values, marks);
@@ -113,7 +65,7 @@ export const solvingMethods = {
       this.saveSolve();
       this.own = null;
     }
-    this.phase = 'entering';
+    this.mode.enter();
     this.stopClock();
   },
 
@@ -140,7 +92,7 @@ export const solvingMethods = {
   /** Back on the person's board, does `make(own)` there as one of their actions. */
   ownAction(make) {
     if (this.own) {
-      if (this.mode !== 'play') {
+      if (!this.mode.isOnOwnBoard) {
         this.backToBoard();
       }
       this.act(make(this.own));
@@ -154,12 +106,13 @@ export const solvingMethods = {
     }
   },
 
-  /** After any change to the person's board: marks reset, finish checked, progress saved. */
+  /**
+   * After any change to the person's board: marks reset (a hint, kept by version, ends too),
+   * finish checked, progress saved.
+   */
   changed() {
     this.solveVersion++;
     this.checked = null;
-    this.playHint = null;
-    this.takenHint = null;
     this.note = null;
     this.checkFinish();
     this.runClock();
@@ -187,9 +140,9 @@ export const solvingMethods = {
     if (key && !digit) {
       return;
     }
-    if (this.mode === 'trace') {
+    if (this.mode.isTrace) {
       this.takeOver();
-    } else if (this.mode !== 'play') {
+    } else if (!this.mode.isOnOwnBoard) {
       this.backToBoard();
     }
     const own = this.own;
@@ -219,7 +172,7 @@ export const solvingMethods = {
       return;
     }
     if (this.own) {
-      if (this.mode !== 'play') {
+      if (!this.mode.isOnOwnBoard) {
         this.backToBoard();
       }
       if (this.own[way]()) {
@@ -253,7 +206,7 @@ export const solvingMethods = {
   /** Leaves the trace or the solution shown, back to the person's board (or the puzzle). */
   backToBoard() {
     this.playback.unload();
-    this.mode = this.own ? 'play' : 'edit';
+    this.mode.backToBoard();
     this.schedule();
   },
 
@@ -292,7 +245,7 @@ export const solvingMethods = {
     if (!own || own !== this.own) {
       return;
     }
-    if (this.mode !== 'play') {
+    if (!this.mode.isOnOwnBoard) {
       this.backToBoard();
     }
     if (!solution) {
@@ -330,13 +283,13 @@ export const solvingMethods = {
   },
 
   /**
-   * A hint from the person's own board, marks included, a little more each time: a wrong
-   * digit or a mark set that leaves out the solution's digit comes first, where it is, then
-   * its fix; otherwise the next step of the Human strategy from there: its technique, then
-   * where to look, then the step taken.
+   * A hint from the person's own board, marks included, a little more each time (hints.js): a
+   * wrong digit or a mark set that leaves out the solution's digit comes first, where it is,
+   * then its fix; otherwise the next step of the Human strategy from there: its technique,
+   * then where to look, then the step taken.
    */
   async solvingHint() {
-    if (this.mode !== 'play') {
+    if (!this.mode.isOnOwnBoard) {
       this.backToBoard();
     }
     const own = this.own;
@@ -349,23 +302,17 @@ export const solvingMethods = {
       this.setNote(this.noSolutionText());
       return;
     }
-    const current = this.playHint?.version === version ? this.playHint : null;
-    if (current) {
-      if (current.kind === 'step' && current.step.kind === 'deduction' && current.level === 1) {
-        current.level = 2;
-        this.schedule();
-      } else {
-        this.takeHint(current);
-      }
+    const next = this.boardHints.press(version);
+    if (next === 'more') {
+      this.schedule();
       return;
     }
-    const { digits, marks } = own.mistakes(solution);
-    let hint;
-    if (digits.length) {
-      hint = { kind: 'digit', cell: digits[0] };
-    } else if (marks.length) {
-      hint = { kind: 'marks', cell: marks[0] };
-    } else {
+    if (next === 'take') {
+      this.takeHint(this.boardHints.at(version));
+      return;
+    }
+    let hint = mistakeHint(own.mistakes(solution));
+    if (!hint) {
       let step;
       try {
         step = await this.client.request('hint', {
@@ -384,7 +331,7 @@ export const solvingMethods = {
       hint = { kind: 'step', step };
     }
     this.solveMeta.hints++;
-    this.playHint = { version, level: 1, ...hint };
+    this.boardHints.show(version, hint);
     this.saveSolve();
     this.schedule();
   },
@@ -408,24 +355,9 @@ export const solvingMethods = {
     } else {
       const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
       this.act(own.applyStep(hint.step, candidatesOf(own.values, marks)));
-      this.takenHint = { version: this.solveVersion, step: hint.step };
+      this.boardHints.took(this.solveVersion, hint.step);
       this.setNote(`Hint taken: ${hint.step.text}`);
     }
-  },
-
-  /** What the status card says of the hint under way on the person's board. */
-  playHintText(hint) {
-    const size = this.puzzle.shape.size;
-    if (hint.kind === 'digit') {
-      return `Hint: the digit in ${cellName(hint.cell, size)} is wrong. Press Hint again to take it out.`;
-    }
-    if (hint.kind === 'marks') {
-      return `Hint: the marks in ${cellName(hint.cell, size)} leave out the digit that goes there. Press Hint again to mark every digit the cell allows.`;
-    }
-    if (hint.step.kind !== 'deduction') {
-      return 'Hint: no technique of the Human strategy applies here; the next step is a guess. Press Hint again to watch the search from here.';
-    }
-    return hintText(hint, size);
   },
 
   /** Sets a solve option and keeps it for next time. */
@@ -440,7 +372,7 @@ export const solvingMethods = {
   /** Runs the clock while the person is solving a board in view, and stops it otherwise. */
   runClock() {
     const isRunning =
-      this.phase === 'solving' &&
+      this.mode.isSolving &&
       this.isAwake &&
       !this.solveMeta.solved &&
       !document.hidden &&
@@ -529,31 +461,20 @@ export const solvingMethods = {
       this.checked.digits.forEach((c) => wrong.add(c));
       this.checked.marks.forEach((c) => wrongMarks.add(c));
     }
-    const hint = this.playHint?.version === version ? this.playHint : null;
-    if (hint?.kind === 'digit') {
-      wrong.add(hint.cell);
-    } else if (hint?.kind === 'marks') {
-      wrongMarks.add(hint.cell);
-    }
-    let step = null;
-    if (hint?.kind === 'step' && hint.level === 2) {
-      step = hintHighlight(hint.step);
-    } else if (this.takenHint?.version === version) {
-      step = stepHighlight(this.takenHint.step);
-    }
+    const hinted = this.boardHints.boardMarks(version);
+    hinted.wrong.forEach((c) => wrong.add(c));
+    hinted.wrongMarks.forEach((c) => wrongMarks.add(c));
     // A puzzle that cannot be solved is the givens' fault, shown as while entering it.
-    const d = this.verdict.diagnosis;
-    const isFault =
-      d?.puzzle === this.puzzle.line && (d.status === 'invalid' || d.status === 'none');
+    const fault = puzzleFault(this.verdict.diagnosis, this.puzzle.line);
     return {
       board: this.ownBoard(),
       showCandidates: true,
       marksName: 'marks',
-      faults: new Set([...this.clashes.cells, ...(isFault ? d.cells : [])]),
-      houses: isFault && d.house ? [d.house] : [],
+      faults: new Set([...this.clashes.cells, ...(fault?.cells ?? [])]),
+      houses: fault?.houses ?? [],
       wrong,
       wrongMarks,
-      step,
+      step: hinted.step,
     };
   },
 
@@ -571,9 +492,9 @@ export const solvingMethods = {
       const clashes = [...byDigit].map(([symbol, cells]) => `${symbol} in ${cells.join(', ')}`);
       return `Clash: the same digit twice in a row, column or box (${clashes.join('; ')}).`;
     }
-    const hint = this.playHint?.version === version ? this.playHint : null;
+    const hint = this.boardHints.at(version);
     if (hint) {
-      return this.playHintText(hint);
+      return boardHintText(hint, size);
     }
     if (this.note?.version === version) {
       return this.note.text;
@@ -591,33 +512,28 @@ export const solvingMethods = {
   /** The solve bar, the pad's mode and the finish card. */
   renderSolving() {
     const own = this.own;
-    const solution = this.solutionValues();
-    this.solveBar.update({
-      phase: this.phase,
-      text: own
-        ? `Solving: ${own.nFilled} of ${own.nCells} cells filled.`
-        : 'Entering a puzzle: the digits you type are givens.',
-      isWatching: this.mode === 'trace' || this.mode === 'solution',
-      undo: own ? ACTION_NAMES[own.undoStack.at(-1)?.kind] : this.entryUndo.length && 'edit',
-      redo: own ? ACTION_NAMES[own.redoStack.at(-1)?.kind] : this.entryRedo.length && 'edit',
-      isPencil: this.isPencil,
-      canCheck: this.verdict.kind === 'unique' || this.verdict.kind === 'pending',
-      elapsedMs: this.stopwatch.elapsedMs,
-      options: this.options,
-    });
+    this.solveBar.update(
+      solveBarState({
+        mode: this.mode,
+        own,
+        entryUndo: this.entryUndo,
+        entryRedo: this.entryRedo,
+        isPencil: this.isPencil,
+        verdict: this.verdict,
+        elapsedMs: this.stopwatch.elapsedMs,
+        options: this.options,
+      }),
+    );
     this.pad.setPencil(Boolean(own) && this.isPencil);
-    const isFinished =
-      own && this.solveMeta.solved && solution && own.isSolvedBy(solution) && !this.isFinishClosed;
     this.finishCard.update(
-      isFinished
-        ? {
-            elapsedMs: this.stopwatch.elapsedMs,
-            hints: this.solveMeta.hints,
-            checks: this.solveMeta.checks,
-            solverDigits: own.origins.filter((o) => o === Origin.DEDUCED).length,
-            rating: ratingWords(this.rating),
-          }
-        : null,
+      finishCardState({
+        own,
+        solution: this.solutionValues(),
+        solveMeta: this.solveMeta,
+        isClosed: this.isFinishClosed,
+        elapsedMs: this.stopwatch.elapsedMs,
+        rating: this.rating.view,
+      }),
     );
   },
 };

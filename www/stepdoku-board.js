@@ -1,6 +1,9 @@
 // <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
 // the parts (puzzle bar, grid, number pad, glossary, status, rating, controls, step list)
 // into its shadow root, holds the state they show, and turns their events into actions.
+// What follows from a state it asks of pure controllers: view-model.js (the board's mode and
+// what each part shows in it), hints.js (the levels of a hint) and rating-job.js (when the
+// puzzle is rated, and what the rating card says); solving.js holds its solving-phase methods.
 // Its stylesheet, the wasm modules and the worker are resolved relative to this file and
 // fetched with CORS, so the element works from any page that imports it, on any origin, under
 // a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see the README, Embed).
@@ -43,46 +46,31 @@ import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { mountFinishCard } from './finish-card.js';
-import { NO_COUNTERS, Playback } from './playback.js';
-import { hintHighlight, stepHighlight } from './player.js';
+import { HintLevels, traceHighlight, traceHintText } from './hints.js';
+import { Playback } from './playback.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
+import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadOptions, progressText, recentSolves } from './saved.js';
 import { SAMPLES } from './samples.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
-import { hintText, solvingMethods } from './solving.js';
+import { solvingMethods } from './solving.js';
 import { mountStatus } from './status.js';
 import { mountStepList } from './step-list.js';
 import { Stopwatch } from './stopwatch.js';
+import {
+  BoardMode,
+  CONTROLS,
+  controlsState,
+  puzzleFault,
+  shownControls,
+  statusState,
+} from './view-model.js';
 import { CancelledError, WorkerClient } from './worker-client.js';
 
+export { CONTROLS };
+
 const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
-
-/**
- * What the `controls` attribute can list, each a part of the board; a board without the
- * attribute (or with `controls="all"`) shows them all. The grid and the status card always
- * show; `readonly` hides the editing ones (puzzle, pad, clear) whatever `controls` says.
- */
-export const CONTROLS = Object.freeze([
-  'puzzle',
-  'pad',
-  'solving',
-  'solve',
-  'play',
-  'step',
-  'speed',
-  'strategy',
-  'hint',
-  'clear',
-  'counters',
-  'steps',
-  'rating',
-  'techniques',
-  'legend',
-]);
-
-/** The controls that edit the puzzle or the person's board, which `readonly` hides. */
-const EDITING_CONTROLS = new Set(['puzzle', 'pad', 'clear', 'solving']);
 
 /** How far outside the viewport a board starts its work, so it is ready when scrolled to. */
 const WAKE_MARGIN = '200px';
@@ -119,14 +107,6 @@ const FAST_SPEED = 30;
 /** How long after an edit the verdict is asked for, so typing does not queue checks. */
 const VERDICT_DELAY_MS = 150;
 
-/**
- * How long a rating may run before the card offers to keep going (a 9×9 takes ms), unless
- * the `rating-budget` attribute says otherwise.
- */
-const RATING_BUDGET_MS = 5000;
-/** How long each Keep rating runs. */
-const RATING_MORE_MS = 30000;
-
 /** The page's localStorage, or null where the page may not use it (a sandboxed frame). */
 function pageStorage() {
   try {
@@ -135,16 +115,6 @@ function pageStorage() {
     return null;
   }
 }
-
-/** Why a puzzle gets no rating, by verdict. */
-const NO_RATING = {
-  several:
-    'Not rated: the puzzle has several solutions, and a rating needs exactly one. Add givens until the verdict is unique.',
-  none: 'Not rated: the puzzle has no solution.',
-  invalid: 'Not rated until the puzzle can be read and has no duplicate givens.',
-  failed: 'Not rated: the solver could not run.',
-  cancelled: 'Not rated: the check was cancelled. Press Solve to check again.',
-};
 
 const LEGEND = `
   <details class="legend" data-control="legend" part="legend">
@@ -166,17 +136,9 @@ const LEGEND = `
     </ul>
   </details>`;
 
-/** The controls a board shows, from its `controls` and `readonly` attributes. */
-function shownControls(element) {
-  const listed = element.getAttribute('controls')?.trim().toLowerCase() ?? '';
-  const tokens = new Set(listed.split(/[\s,]+/).filter(Boolean));
-  const isAll = !element.hasAttribute('controls') || tokens.size === 0 || tokens.has('all');
-  return new Set(
-    CONTROLS.filter(
-      (c) =>
-        (isAll || tokens.has(c)) && !(element.hasAttribute('readonly') && EDITING_CONTROLS.has(c)),
-    ),
-  );
+/** The key a hint on the trace is kept under: the trace and the position it was given at. */
+function traceKey(playback) {
+  return `${playback.traceId}:${playback.position}`;
 }
 
 function verdictOf(diagnosis) {
@@ -201,7 +163,8 @@ class StepdokuBoard extends HTMLElement {
     this.puzzle = null;
     this.text = '';
     this.inputError = null;
-    this.mode = 'edit';
+    /** Entering or solving, and what the grid shows: the board, the trace or the solution. */
+    this.mode = new BoardMode();
     this.solutionIndex = 0;
     this.strategy = 'singles';
     this.verdict = { kind: 'idle', message: '' };
@@ -214,23 +177,16 @@ class StepdokuBoard extends HTMLElement {
     this.highlightLevel = 0;
     this.highlight = null;
     this.started = null;
-    /** The rating card's view (see rating.js), and the puzzle line it is for. */
-    this.rating = { kind: 'waiting', message: '' };
-    this.ratingLine = null;
-    this.ratingJob = 0;
-    this.ratingSeconds = 0;
     /** The last position announced by `positionchange`. */
     this.announced = '';
-    /** The hint under way: `{ trace, position, level, step }` (level 1 or 2), or null. */
-    this.hintAt = null;
+    /** Hints on the trace shown, each for a trace and a position (see `traceKey`). */
+    this.traceHints = new HintLevels();
     /** Whether the board has come near the viewport or been used: it then does its work. */
     this.isAwake = false;
     /** Whether `autoplay` started the playing, and whether the person has paused since. */
     this.isAutoPlaying = false;
     this.isAutoplayStopped = false;
     this.controlSet = new Set(CONTROLS);
-    /** 'entering' (typed digits are givens) or 'solving' (the person's own solve). */
-    this.phase = 'entering';
     /** The person's solve (solve-model.js) while solving, and what goes with it. */
     this.own = null;
     this.solveMeta = { hints: 0, checks: 0, solved: false };
@@ -239,10 +195,8 @@ class StepdokuBoard extends HTMLElement {
     this.isPencil = false;
     /** What the last Check found, for the board version it checked. */
     this.checked = null;
-    /** The hint under way on the person's board: `{ version, level, kind, cell, step }`. */
-    this.playHint = null;
-    /** The step the last hint took, shown until the next action. */
-    this.takenHint = null;
+    /** Hints on the person's board, each for a version of it (`solveVersion`). */
+    this.boardHints = new HintLevels();
     /** A sentence about the person's board for the status card, for the version it is about. */
     this.note = null;
     this.isFinishClosed = false;
@@ -275,11 +229,9 @@ class StepdokuBoard extends HTMLElement {
         // A board put back starts afresh, from its attributes.
         this.started = null;
         this.puzzle = null;
-        this.mode = 'edit';
-        this.phase = 'entering';
+        this.mode.enter();
         this.own = null;
         this.verdictLine = null;
-        this.ratingLine = null;
         this.isAwake = false;
       }
     });
@@ -336,6 +288,11 @@ class StepdokuBoard extends HTMLElement {
     // The rating runs in a worker of its own, so it never holds up a trace and stopping it
     // (terminating that worker) leaves the trace alone. Workers start on their first request.
     this.rater = new WorkerClient({ name: 'stepdoku-rating' });
+    this.rating = new RatingJob(this.rater, {
+      budgetMs: () => ratingBudget(this.getAttribute('rating-budget')),
+      isShown: () => this.controlSet.has('rating'),
+      onChange: () => this.schedule(),
+    });
     this.client.addEventListener('busy', ({ detail }) => {
       this.isBusy = detail;
       this.schedule();
@@ -406,17 +363,16 @@ class StepdokuBoard extends HTMLElement {
 
   /** Shows the controls `controls` and `readonly` ask for, and nothing else. */
   applyControls() {
-    this.controlSet = shownControls(this);
+    this.controlSet = shownControls(this.getAttribute('controls'), this.isReadonly);
     for (const part of this.shadowRoot.querySelectorAll('[data-control]')) {
       part.classList.toggle('off', !this.controlSet.has(part.dataset.control));
     }
     this.grid.setReadonly(this.isReadonly);
-    if (this.isReadonly && this.phase === 'solving') {
+    if (this.isReadonly && this.mode.isSolving) {
       this.enterPhase('entering');
     }
-    const isUnrated = this.rating.kind === 'waiting' && this.verdictLine === this.puzzle?.line;
-    if (this.controlSet.has('rating') && this.verdict.kind === 'unique' && isUnrated) {
-      this.rate(this.puzzle.line);
+    if (this.verdictLine === this.puzzle?.line) {
+      this.rating.rateIfWaiting(this.puzzle.line, this.verdict);
     }
   }
 
@@ -478,7 +434,7 @@ class StepdokuBoard extends HTMLElement {
     this.askVerdict();
     this.runClock();
     const step = Number(this.getAttribute('step'));
-    if (step > 0 && (this.mode === 'edit' || this.mode === 'play')) {
+    if (step > 0 && this.mode.isOnBoard) {
       this.goToStep(step);
     }
   }
@@ -528,7 +484,7 @@ class StepdokuBoard extends HTMLElement {
       key: (key, isOther) => this.input(this.grid.selected, key, isOther),
     });
     this.solveBar = mountSolveBar(boardCol, {
-      phase: () => this.enterPhase(this.phase === 'solving' ? 'entering' : 'solving'),
+      phase: () => this.enterPhase(this.mode.isSolving ? 'entering' : 'solving'),
       undo: () => this.undo(),
       redo: () => this.redo(),
       pencil: () => this.togglePencil(),
@@ -553,7 +509,7 @@ class StepdokuBoard extends HTMLElement {
         if (this.client.isBusy) {
           this.client.cancel();
         }
-        this.stopRating();
+        this.rating.stop();
       },
       strategy: (id) => this.setStrategy(id),
       speed: (stepsPerSecond) => this.setSpeed(stepsPerSecond),
@@ -566,9 +522,9 @@ class StepdokuBoard extends HTMLElement {
       },
     });
     this.ratingCard = mountRating(sideCol, {
-      stop: () => this.stopRating(),
-      more: () => this.rate(this.puzzle.line, { isMore: true }),
-      rate: () => this.rate(this.puzzle.line),
+      stop: () => this.rating.stop(),
+      more: () => this.rating.more(this.puzzle.line),
+      rate: () => this.rating.start(this.puzzle.line),
     });
     this.stepList = mountStepList(sideCol, { seek: (position) => this.seek(position) });
     sideCol.insertAdjacentHTML('beforeend', LEGEND);
@@ -607,7 +563,6 @@ class StepdokuBoard extends HTMLElement {
       this.entryUndo = [];
       this.entryRedo = [];
     }
-    this.mode = 'edit';
     this.puzzle = puzzle;
     this.editBoard = createBoard(puzzle.shape, puzzle.values);
     if (puzzle.marks) {
@@ -615,11 +570,7 @@ class StepdokuBoard extends HTMLElement {
     }
     this.text = puzzle.line;
     this.inputError = null;
-    if (puzzle.line !== this.ratingLine) {
-      this.stopRating();
-      this.ratingLine = puzzle.line;
-      this.rating = { kind: 'waiting', message: 'Rated once the puzzle is checked…' };
-    }
+    this.rating.forPuzzle(puzzle.line);
     if (isNewShape) {
       this.shadowRoot.querySelector('.app').dataset.size = puzzle.shape.size;
       this.grid.build(puzzle.shape);
@@ -644,7 +595,7 @@ class StepdokuBoard extends HTMLElement {
     if (this.isReadonly) {
       return;
     }
-    if (this.phase === 'solving') {
+    if (this.mode.isSolving) {
       this.solvingInput(cell, key, isOther);
     } else {
       this.editCell(cell, key);
@@ -714,7 +665,7 @@ class StepdokuBoard extends HTMLElement {
         if (verdict.kind === 'cancelled') {
           this.verdictLine = null;
         }
-        this.rateAfter(line, verdict);
+        this.rating.verdictIn(line, verdict);
         if (this.checkFinish()) {
           this.runClock();
           this.saveSolve();
@@ -722,85 +673,6 @@ class StepdokuBoard extends HTMLElement {
         this.schedule();
       }
     });
-  }
-
-  // ---- Rating --------------------------------------------------------------------------
-
-  /**
-   * Rates a puzzle once its verdict is in: only a puzzle with one solution has a rating, and
-   * only a board that shows the rating card rates (applyControls rates once it shows).
-   */
-  rateAfter(line, verdict) {
-    if (verdict.kind === 'unique') {
-      if (this.controlSet.has('rating')) {
-        this.rate(line);
-      }
-    } else {
-      this.stopRating();
-      this.rating = { kind: 'none', message: NO_RATING[verdict.kind] ?? verdict.message };
-    }
-  }
-
-  /**
-   * Rates `line` in the rating worker within a time budget (or carries on the rating that
-   * ran out of time, with `isMore`). A newer rating, an edit or Stop cuts it short.
-   */
-  async rate(line, { isMore = false } = {}) {
-    if (this.rater.hasPending) {
-      this.rater.cancel();
-    }
-    const job = ++this.ratingJob;
-    this.ratingLine = line;
-    this.rating = { kind: 'running', message: 'Rating: the Human strategy is solving the puzzle…' };
-    this.schedule();
-    let reply;
-    try {
-      reply = isMore
-        ? await this.rater.request('rateMore', { budgetMs: RATING_MORE_MS })
-        : await this.rater.request('rate', { text: line, budgetMs: this.ratingBudget() });
-    } catch (error) {
-      if (job === this.ratingJob && !(error instanceof CancelledError)) {
-        this.rating = { kind: 'none', message: `Not rated: ${error?.message ?? error}` };
-        this.schedule();
-      }
-      return;
-    }
-    if (job !== this.ratingJob) {
-      return;
-    }
-    if (!reply.done) {
-      this.ratingSeconds = (isMore ? this.ratingSeconds : 0) + reply.elapsed / 1000;
-      this.rating = {
-        kind: 'slow',
-        message: `Not rated yet: after ${Math.round(this.ratingSeconds)} s and ${reply.nSteps.toLocaleString('en')} steps the Human strategy is not done. Big grids can take minutes.`,
-      };
-    } else if (reply.rating.truncated) {
-      this.rating = {
-        kind: 'none',
-        message: `Not rated: the Human strategy stopped after ${reply.rating.nSteps.toLocaleString('en')} steps without finishing.`,
-      };
-    } else {
-      this.rating = { kind: 'rated', rating: reply.rating };
-    }
-    this.schedule();
-  }
-
-  /** How long a rating may run before the card offers to keep going, in ms. */
-  ratingBudget() {
-    const ms = Number(this.getAttribute('rating-budget'));
-    return ms > 0 ? ms : RATING_BUDGET_MS;
-  }
-
-  /** Stops the rating under way, if any: the card offers to rate again. */
-  stopRating() {
-    this.ratingJob++;
-    if (this.rater.hasPending) {
-      this.rater.cancel();
-      if (this.ratingLine === this.puzzle?.line) {
-        this.rating = { kind: 'stopped', message: 'Rating stopped.' };
-      }
-    }
-    this.schedule();
   }
 
   /** Shows the solution (or the first of two), or the verdict that says why there is none. */
@@ -813,7 +685,7 @@ class StepdokuBoard extends HTMLElement {
       return;
     }
     this.playback.unload();
-    this.mode = 'solution';
+    this.mode.watchSolution();
     this.solutionIndex = 0;
     this.runClock();
     this.schedule();
@@ -831,8 +703,8 @@ class StepdokuBoard extends HTMLElement {
    */
   ensureTrace(at = null) {
     let reached;
-    if (this.mode !== 'trace' || !this.playback.isLoaded) {
-      this.mode = 'trace';
+    if (!this.mode.isTrace || !this.playback.isLoaded) {
+      this.mode.watchTrace();
       reached = this.playback.load(this.traceSource(), this.strategy, at);
     } else {
       reached = at ? this.playback.goTo(at) : Promise.resolve();
@@ -882,11 +754,12 @@ class StepdokuBoard extends HTMLElement {
   }
 
   /**
-   * Hints at the next step of the trace, a little more each time: first its technique and
-   * difficulty, then where it is (its houses, cells and pattern), then the step itself.
+   * Hints at the next step of the trace, a little more each time (hints.js): first its
+   * technique and difficulty, then where it is (its houses, cells and pattern), then the step
+   * itself. While solving, the hint is from the person's own board (solving.js).
    */
   async hint() {
-    if (this.own && this.mode !== 'trace') {
+    if (this.own && !this.mode.isTrace) {
       await this.solvingHint();
       return;
     }
@@ -897,26 +770,28 @@ class StepdokuBoard extends HTMLElement {
     if (!step || trace !== this.playback.traceId) {
       return;
     }
-    const hint = this.activeHint();
-    if (hint && (hint.level === 2 || step.kind !== 'deduction')) {
-      this.hintAt = null;
+    const key = traceKey(this.playback);
+    const next = this.traceHints.press(key);
+    if (next === 'take') {
+      this.traceHints.end();
       this.stepForward();
       return;
     }
-    this.hintAt = { trace, position: this.playback.position, level: hint ? 2 : 1, step };
+    if (next === 'find') {
+      this.traceHints.show(key, { kind: 'step', step });
+    }
     this.schedule();
   }
 
   /** The hint for the current position of the trace shown, if one is under way. */
   activeHint() {
-    const h = this.hintAt;
     const p = this.tracePlayback();
-    return h && p && h.trace === p.traceId && h.position === p.position ? h : null;
+    return p ? this.traceHints.at(traceKey(p)) : null;
   }
 
   /** The playback when a trace shows, or null. */
   tracePlayback() {
-    return this.mode === 'trace' && this.playback.isLoaded ? this.playback : null;
+    return this.mode.isTrace && this.playback.isLoaded ? this.playback : null;
   }
 
   /** Opens the trace of the current strategy at step `n`, or as far as the trace goes. */
@@ -1050,8 +925,7 @@ class StepdokuBoard extends HTMLElement {
       if (step !== this.highlightFor || level !== this.highlightLevel) {
         this.highlightFor = step;
         this.highlightLevel = level;
-        this.highlight =
-          !step || level === 1 ? null : (level ? hintHighlight : stepHighlight)(step);
+        this.highlight = traceHighlight(step, level);
       }
       return {
         board: p.board,
@@ -1060,10 +934,10 @@ class StepdokuBoard extends HTMLElement {
         isFast: p.isPlaying && p.speed > FAST_SPEED,
       };
     }
-    if (this.mode === 'play' && this.own) {
+    if (this.mode.isOnOwnBoard) {
       return this.ownView();
     }
-    if (this.mode === 'solution' && isCurrent && d.solution) {
+    if (this.mode.isSolution && isCurrent && d.solution) {
       const line = this.solutionIndex === 1 && d.second ? d.second : d.solution;
       const board = fillSolution(
         createBoard(this.puzzle.shape, this.puzzle.values),
@@ -1071,13 +945,13 @@ class StepdokuBoard extends HTMLElement {
       );
       return { board, differ: d.second ? new Set(d.cells) : null };
     }
-    const isFault = isCurrent && (d.status === 'invalid' || d.status === 'none');
+    const fault = puzzleFault(d, this.puzzle.line);
     return {
       board: this.editBoard,
       // Pencil marks are part of the puzzle, so they show while editing too.
       showCandidates: Boolean(this.puzzle.marks),
-      faults: isFault ? new Set(d.cells) : null,
-      houses: isFault && d.house ? [d.house] : [],
+      faults: fault ? new Set(fault.cells) : null,
+      houses: fault?.houses ?? [],
     };
   }
 
@@ -1089,15 +963,14 @@ class StepdokuBoard extends HTMLElement {
     this.grid.render(board, marks);
     // What the board is used for now, for the phone layout's order (stepdoku.css): set on
     // the parts it moves only, as a change on an ancestor would restyle every cell.
-    if (this.shownView !== this.mode) {
-      this.shownView = this.mode;
+    if (this.shownView !== this.mode.name) {
+      this.shownView = this.mode.name;
       for (const part of this.shadowRoot.querySelectorAll('.puzzle-bar, .number-pad, .solve-bar')) {
-        part.dataset.view = this.mode;
+        part.dataset.view = this.mode.name;
       }
     }
     const p = this.tracePlayback();
     const step = p?.current;
-    const d = this.verdict.diagnosis;
     this.bar.update({
       text: this.text,
       size: this.puzzle.shape.size,
@@ -1107,37 +980,29 @@ class StepdokuBoard extends HTMLElement {
     });
     this.renderSolving();
     this.status.update({
-      verdict:
-        p?.stopReason === 'cancelled'
-          ? {
-              kind: 'cancelled',
-              message: `Stopped: the trace was cancelled after ${p.made.toLocaleString('en')} steps.`,
-            }
-          : this.verdict,
-      solutionIndex: this.mode === 'solution' && d?.second ? this.solutionIndex : null,
-      step,
-      stepNumber: p?.position ?? 0,
+      ...statusState({
+        mode: this.mode,
+        verdict: this.verdict,
+        solutionIndex: this.solutionIndex,
+        trace: p,
+        isPlaying: this.playback.isPlaying,
+      }),
       technique: step ? technique(step.techniqueId) : null,
       anchor: step ? techniqueAnchor(step.techniqueId) : '',
-      isPlaying: this.playback.isPlaying,
-      hint:
-        this.mode === 'play' && this.own
-          ? this.ownNote()
-          : hintText(this.activeHint(), this.puzzle.shape.size),
+      hint: this.mode.isOnOwnBoard
+        ? this.ownNote()
+        : traceHintText(this.activeHint(), this.puzzle.shape.size),
     });
-    this.controls.update({
-      isPlaying: this.playback.isPlaying,
-      canPlay: !p || !p.isAtEnd,
-      canBack: Boolean(p?.canBack),
-      canForward: !p || !p.isAtEnd,
-      isBusy: this.isBusy,
-      seeking: p?.seeking ?? null,
-      strategy: this.strategy,
-      speed: this.playback.speed,
-      counters: p?.counters ?? NO_COUNTERS,
-    });
+    this.controls.update(
+      controlsState({
+        playback: this.playback,
+        trace: p,
+        isBusy: this.isBusy,
+        strategy: this.strategy,
+      }),
+    );
     this.stepList.update(p);
-    this.ratingCard.update(this.rating);
+    this.ratingCard.update(this.rating.view);
     this.announcePosition(p);
   }
 

@@ -1,0 +1,261 @@
+// The board's view model (www/view-model.js): the controls a board shows, its modes, and
+// what the controls, the solve bar, the status card, the finish card and the grid's faults
+// show in a state.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { NO_COUNTERS } from '../../www/playback.js';
+import { Solve } from '../../www/solve-model.js';
+import {
+  BoardMode,
+  CONTROLS,
+  controlsState,
+  finishCardState,
+  puzzleFault,
+  shownControls,
+  solveBarState,
+  statusState,
+} from '../../www/view-model.js';
+import wasm from './wasm.mjs';
+
+const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
+const GIVENS = Uint8Array.from(EASY, Number);
+const SOLUTION = Uint8Array.from(wasm.solve(EASY), Number);
+const EMPTY_CELLS = [...GIVENS.keys()].filter((i) => !GIVENS[i]);
+const EDITING = ['puzzle', 'pad', 'clear', 'solving'];
+
+/** A mode reached from a fresh one by calling `moves` in turn. */
+function modeAfter(...moves) {
+  const mode = new BoardMode();
+  for (const move of moves) {
+    mode[move]();
+  }
+  return mode;
+}
+
+/** The mode's name and predicates, for one comparison. */
+function describe(mode) {
+  const { phase, name, isSolving, isOnBoard, isOnOwnBoard, isTrace, isSolution } = mode;
+  return { phase, name, isSolving, isOnBoard, isOnOwnBoard, isTrace, isSolution };
+}
+
+test('shownControls: all without a list, those listed, and nothing editing when read-only', () => {
+  for (const listed of [null, '', '  ', 'all', 'ALL', 'play all']) {
+    assert.deepEqual([...shownControls(listed, false)], CONTROLS, String(listed));
+  }
+  assert.deepEqual([...shownControls(' Step,play  rating ', false)], ['play', 'step', 'rating']);
+  assert.deepEqual([...shownControls('play nonsense', false)], ['play']);
+  assert.deepEqual(
+    [...shownControls(null, true)],
+    CONTROLS.filter((c) => !EDITING.includes(c)),
+  );
+  assert.deepEqual([...shownControls('puzzle pad hint', true)], ['hint']);
+});
+
+test('BoardMode: a fresh board enters a puzzle, on the puzzle', () => {
+  assert.deepEqual(describe(new BoardMode()), {
+    phase: 'entering',
+    name: 'edit',
+    isSolving: false,
+    isOnBoard: true,
+    isOnOwnBoard: false,
+    isTrace: false,
+    isSolution: false,
+  });
+});
+
+test('BoardMode: watching keeps the phase, and back to the board is the phase’s board', () => {
+  const cases = [
+    [['solve'], 'solving', 'play'],
+    [['solve', 'watchTrace'], 'solving', 'trace'],
+    [['solve', 'watchTrace', 'backToBoard'], 'solving', 'play'],
+    [['solve', 'watchSolution', 'backToBoard'], 'solving', 'play'],
+    [['watchTrace'], 'entering', 'trace'],
+    [['watchSolution', 'backToBoard'], 'entering', 'edit'],
+    [['watchTrace', 'watchSolution'], 'entering', 'solution'],
+    [['solve', 'watchTrace', 'enter'], 'entering', 'edit'],
+    [['enter', 'solve'], 'solving', 'play'],
+  ];
+  for (const [moves, phase, name] of cases) {
+    const mode = modeAfter(...moves);
+    assert.deepEqual([mode.phase, mode.name], [phase, name], moves.join(' → '));
+    assert.equal(mode.isOnBoard, name === 'edit' || name === 'play', moves.join(' → '));
+    assert.equal(mode.isOnOwnBoard, name === 'play', moves.join(' → '));
+  }
+});
+
+test('controlsState: with no trace shown, Play and Step forward start one', () => {
+  const playback = { isPlaying: false, speed: 8 };
+  assert.deepEqual(controlsState({ playback, trace: null, isBusy: false, strategy: 'human' }), {
+    isPlaying: false,
+    canPlay: true,
+    canBack: false,
+    canForward: true,
+    isBusy: false,
+    seeking: null,
+    strategy: 'human',
+    speed: 8,
+    counters: NO_COUNTERS,
+  });
+});
+
+test('controlsState: a trace shown goes as far as it does, with its counters and seeking', () => {
+  const counters = { steps: 3, placements: 2, guesses: 1, backtracks: 0, depth: 1 };
+  const trace = { isPlaying: true, speed: Infinity, isAtEnd: false, canBack: true, counters };
+  const state = controlsState({ playback: trace, trace, isBusy: true, strategy: 'singles' });
+  assert.deepEqual(
+    [state.isPlaying, state.canPlay, state.canBack, state.canForward, state.isBusy],
+    [true, true, true, true, true],
+  );
+  assert.equal(state.counters, counters);
+  assert.equal(state.speed, Infinity);
+  const atEnd = { ...trace, isPlaying: false, isAtEnd: true, seeking: { target: 9, made: 4 } };
+  const end = controlsState({ playback: atEnd, trace: atEnd, isBusy: false, strategy: 'x' });
+  assert.deepEqual([end.canPlay, end.canForward, end.canBack], [false, false, true]);
+  assert.deepEqual(end.seeking, { target: 9, made: 4 });
+});
+
+test('solveBarState: entering names the edits Undo and Redo would take', () => {
+  const state = solveBarState({
+    mode: new BoardMode(),
+    own: null,
+    entryUndo: ['line'],
+    entryRedo: [],
+    isPencil: true,
+    verdict: { kind: 'several', message: '' },
+    elapsedMs: 0,
+    options: { timer: true },
+  });
+  assert.equal(state.phase, 'entering');
+  assert.equal(state.text, 'Entering a puzzle: the digits you type are givens.');
+  assert.equal(state.undo, 'edit');
+  assert.ok(!state.redo);
+  assert.equal(state.isWatching, false);
+  assert.equal(state.canCheck, false);
+  assert.equal(state.isPencil, true);
+});
+
+test('solveBarState: solving counts the cells and names the person’s last action', () => {
+  const own = new Solve(9, GIVENS);
+  own.setDigit(EMPTY_CELLS[0], SOLUTION[EMPTY_CELLS[0]]);
+  own.toggleMark(EMPTY_CELLS[1], 3);
+  own.undo();
+  const base = {
+    own,
+    entryUndo: [],
+    entryRedo: [],
+    isPencil: false,
+    elapsedMs: 61000,
+    options: { timer: false },
+  };
+  const state = solveBarState({
+    ...base,
+    mode: modeAfter('solve'),
+    verdict: { kind: 'unique', message: '' },
+  });
+  assert.equal(state.phase, 'solving');
+  assert.equal(state.text, `Solving: ${GIVENS.filter(Boolean).length + 1} of 81 cells filled.`);
+  assert.equal(state.undo, 'digit');
+  assert.equal(state.redo, 'pencil mark');
+  assert.equal(state.canCheck, true);
+  assert.equal(state.elapsedMs, 61000);
+  const watching = solveBarState({
+    ...base,
+    mode: modeAfter('solve', 'watchTrace'),
+    verdict: { kind: 'pending', message: '' },
+  });
+  assert.equal(watching.isWatching, true);
+  assert.equal(watching.canCheck, true, 'Check waits for a verdict on the way');
+  assert.equal(
+    solveBarState({ ...base, mode: modeAfter('solve', 'watchSolution'), verdict: {} }).isWatching,
+    true,
+  );
+});
+
+test('statusState: the verdict, unless the trace was cancelled; the step and its number', () => {
+  const verdict = { kind: 'unique', message: 'One solution.', diagnosis: { second: null } };
+  const step = { kind: 'deduction' };
+  const trace = { stopReason: null, made: 40, position: 12, current: step };
+  const mode = modeAfter('watchTrace');
+  assert.deepEqual(statusState({ mode, verdict, solutionIndex: 0, trace, isPlaying: true }), {
+    verdict,
+    solutionIndex: null,
+    step,
+    stepNumber: 12,
+    isPlaying: true,
+  });
+  const cancelled = statusState({
+    mode,
+    verdict,
+    solutionIndex: 0,
+    trace: { ...trace, stopReason: 'cancelled', made: 12345 },
+    isPlaying: false,
+  });
+  assert.deepEqual(cancelled.verdict, {
+    kind: 'cancelled',
+    message: 'Stopped: the trace was cancelled after 12,345 steps.',
+  });
+  const none = statusState({ mode: new BoardMode(), verdict, trace: null, isPlaying: false });
+  assert.deepEqual([none.step, none.stepNumber], [undefined, 0]);
+});
+
+test('statusState: two solutions can be switched only while the solution shows', () => {
+  const verdict = { kind: 'several', message: '', diagnosis: { second: 'line' } };
+  const at = (mode) =>
+    statusState({ mode, verdict, solutionIndex: 1, trace: null, isPlaying: false });
+  assert.equal(at(modeAfter('watchSolution')).solutionIndex, 1);
+  assert.equal(at(new BoardMode()).solutionIndex, null);
+  assert.equal(at(modeAfter('watchTrace')).solutionIndex, null);
+});
+
+test('puzzleFault: only a current verdict of no solution or bad givens marks the grid', () => {
+  const house = { kind: 'row', index: 0 };
+  const duplicate = { puzzle: 'p', status: 'invalid', cells: [3, 6], house };
+  assert.deepEqual(puzzleFault(duplicate, 'p'), { cells: [3, 6], houses: [house] });
+  assert.deepEqual(puzzleFault({ puzzle: 'p', status: 'none', cells: [8] }, 'p'), {
+    cells: [8],
+    houses: [],
+  });
+  assert.equal(puzzleFault(duplicate, 'q'), null, 'a verdict on another puzzle');
+  assert.equal(puzzleFault({ puzzle: 'p', status: 'several', cells: [1] }, 'p'), null);
+  assert.equal(puzzleFault(undefined, 'p'), null);
+});
+
+test('finishCardState: only a solved, right board, until the card is closed', () => {
+  const own = new Solve(9, GIVENS);
+  const solveMeta = { hints: 2, checks: 1, solved: true };
+  const state = (overrides) =>
+    finishCardState({
+      own,
+      solution: SOLUTION,
+      solveMeta,
+      isClosed: false,
+      elapsedMs: 90000,
+      rating: { kind: 'rated', rating: { er: 2.3, level: 'Easy' } },
+      ...overrides,
+    });
+  assert.equal(state(), null, 'not full yet');
+  // The solver's board taken over: three of its digits, then the person's for the rest.
+  const solver = { values: GIVENS.slice(), origins: new Uint8Array(81), candidates: [] };
+  for (const cell of EMPTY_CELLS.slice(0, 3)) {
+    solver.values[cell] = SOLUTION[cell];
+  }
+  own.takeOver(solver);
+  for (const cell of EMPTY_CELLS.slice(3)) {
+    own.setDigit(cell, SOLUTION[cell]);
+  }
+  assert.deepEqual(state(), {
+    elapsedMs: 90000,
+    hints: 2,
+    checks: 1,
+    solverDigits: 3,
+    rating: 'ER 2.3 · Easy',
+  });
+  assert.equal(state({ rating: { kind: 'running', message: '' } }).rating, '');
+  assert.equal(state({ isClosed: true }), null);
+  assert.equal(state({ solution: null }), null);
+  assert.equal(state({ solveMeta: { ...solveMeta, solved: false } }), null);
+  assert.equal(state({ own: null }), null);
+  own.setDigit(EMPTY_CELLS[5], (SOLUTION[EMPTY_CELLS[5]] % 9) + 1);
+  assert.equal(state(), null, 'a wrong digit');
+});

@@ -1,0 +1,218 @@
+// The board's view model: which mode a board is in, and what its parts show in a state. A
+// board is entering a puzzle or solving it, and its grid shows the board of that phase, the
+// solver's trace or the solution (BoardMode). From the mode and what the element holds, the
+// functions below give which controls show, what the controls, the solve bar and the finish
+// card say and allow, the status card's verdict and what the grid marks as the puzzle's
+// fault; the element passes them on to the parts. Pure: no DOM; unit-tested in node.
+
+import { Origin } from './board-model.js';
+import { NO_COUNTERS } from './playback.js';
+import { ACTION_NAMES } from './solve-model.js';
+
+/**
+ * What the `controls` attribute can list, each a part of the board; a board without the
+ * attribute (or with `controls="all"`) shows them all. The grid and the status card always
+ * show; `readonly` hides the editing ones (puzzle, pad, clear) whatever `controls` says.
+ */
+export const CONTROLS = Object.freeze([
+  'puzzle',
+  'pad',
+  'solving',
+  'solve',
+  'play',
+  'step',
+  'speed',
+  'strategy',
+  'hint',
+  'clear',
+  'counters',
+  'steps',
+  'rating',
+  'techniques',
+  'legend',
+]);
+
+/** The controls that edit the puzzle or the person's board, which `readonly` hides. */
+const EDITING_CONTROLS = new Set(['puzzle', 'pad', 'clear', 'solving']);
+
+/**
+ * The controls a board shows, from its `controls` attribute (`listed`, null without one) and
+ * whether it is read-only.
+ */
+export function shownControls(listed, isReadonly) {
+  const tokens = new Set((listed?.trim().toLowerCase() ?? '').split(/[\s,]+/).filter(Boolean));
+  const isAll = listed === null || tokens.size === 0 || tokens.has('all');
+  return new Set(
+    CONTROLS.filter((c) => (isAll || tokens.has(c)) && !(isReadonly && EDITING_CONTROLS.has(c))),
+  );
+}
+
+/**
+ * Which mode a board is in. Its `phase` says what typing does: `entering` a puzzle (the digits
+ * are givens) or `solving` it (the digits are the person's own). In either phase the grid
+ * shows the phase's own board, or the person watches the solver's trace or the solution.
+ * `name` says which: `edit` (entering, the puzzle shows), `play` (solving, the person's board
+ * shows), `trace` or `solution`; the phone layout orders the parts by it (stepdoku.css).
+ */
+export class BoardMode {
+  constructor() {
+    this.phase = 'entering';
+    this.name = 'edit';
+  }
+
+  get isSolving() {
+    return this.phase === 'solving';
+  }
+
+  /** Whether the grid shows the board of the phase: the puzzle, or the person's own. */
+  get isOnBoard() {
+    return this.name === 'edit' || this.name === 'play';
+  }
+
+  /** Whether the grid shows the person's own board (they are solving, and not watching). */
+  get isOnOwnBoard() {
+    return this.name === 'play';
+  }
+
+  get isTrace() {
+    return this.name === 'trace';
+  }
+
+  get isSolution() {
+    return this.name === 'solution';
+  }
+
+  /** Entering a puzzle, which the grid shows. */
+  enter() {
+    this.phase = 'entering';
+    this.name = 'edit';
+  }
+
+  /** Solving the puzzle, on the person's own board. */
+  solve() {
+    this.phase = 'solving';
+    this.name = 'play';
+  }
+
+  /** The grid shows the solver's trace, in either phase. */
+  watchTrace() {
+    this.name = 'trace';
+  }
+
+  /** The grid shows the solution, in either phase. */
+  watchSolution() {
+    this.name = 'solution';
+  }
+
+  /** Back from the trace or the solution to the board of the phase. */
+  backToBoard() {
+    this.name = this.isSolving ? 'play' : 'edit';
+  }
+}
+
+/**
+ * What the controls show (controls.js `update`): `playback` is the board's Playback, `trace`
+ * the same when the grid shows its trace (else null), `isBusy` whether the worker has been
+ * working a while. Play, Step forward and Hint go as far as the trace does; with no trace
+ * shown, they start one.
+ */
+export function controlsState({ playback, trace, isBusy, strategy }) {
+  return {
+    isPlaying: playback.isPlaying,
+    canPlay: !trace || !trace.isAtEnd,
+    canBack: Boolean(trace?.canBack),
+    canForward: !trace || !trace.isAtEnd,
+    isBusy,
+    seeking: trace?.seeking ?? null,
+    strategy,
+    speed: playback.speed,
+    counters: trace?.counters ?? NO_COUNTERS,
+  };
+}
+
+/**
+ * What the solve bar shows (solve-bar.js `update`) in `mode`, with `own` the person's solve
+ * (null while entering) and `entryUndo` and `entryRedo` the edits to the givens that Undo and
+ * Redo would take back or do again. Check needs a puzzle with one solution (or a verdict on
+ * the way).
+ */
+export function solveBarState({
+  mode,
+  own,
+  entryUndo,
+  entryRedo,
+  isPencil,
+  verdict,
+  elapsedMs,
+  options,
+}) {
+  return {
+    phase: mode.phase,
+    text: own
+      ? `Solving: ${own.nFilled} of ${own.nCells} cells filled.`
+      : 'Entering a puzzle: the digits you type are givens.',
+    isWatching: mode.isTrace || mode.isSolution,
+    undo: own ? ACTION_NAMES[own.undoStack.at(-1)?.kind] : entryUndo.length && 'edit',
+    redo: own ? ACTION_NAMES[own.redoStack.at(-1)?.kind] : entryRedo.length && 'edit',
+    isPencil,
+    canCheck: verdict.kind === 'unique' || verdict.kind === 'pending',
+    elapsedMs,
+    options,
+  };
+}
+
+/**
+ * What the status card says of the puzzle in `mode` (status.js `update`, but for the step's
+ * technique and the hint): its `verdict`, unless the trace shown was cancelled; the switch
+ * between two solutions (`solutionIndex` the one shown) while the solution shows; the step
+ * of the trace shown and its number.
+ */
+export function statusState({ mode, verdict, solutionIndex, trace, isPlaying }) {
+  return {
+    verdict:
+      trace?.stopReason === 'cancelled'
+        ? {
+            kind: 'cancelled',
+            message: `Stopped: the trace was cancelled after ${trace.made.toLocaleString('en')} steps.`,
+          }
+        : verdict,
+    solutionIndex: mode.isSolution && verdict.diagnosis?.second ? solutionIndex : null,
+    step: trace?.current,
+    stepNumber: trace?.position ?? 0,
+    isPlaying,
+  };
+}
+
+/**
+ * What the grid marks as the fault of puzzle `line`, when its verdict's `diagnosis` says it
+ * cannot be solved (duplicate givens, or no solution): `{ cells, houses }`; else null.
+ */
+export function puzzleFault(diagnosis, line) {
+  if (diagnosis?.puzzle !== line || !['invalid', 'none'].includes(diagnosis.status)) {
+    return null;
+  }
+  return { cells: diagnosis.cells, houses: diagnosis.house ? [diagnosis.house] : [] };
+}
+
+/** The words the finish card gives the rating card's `view`: "ER 2.3 · Easy", or ''. */
+function ratingWords(view) {
+  return view.kind === 'rated' ? `ER ${view.rating.er.toFixed(1)} · ${view.rating.level}` : '';
+}
+
+/**
+ * What the finish card shows (finish-card.js `update`): null unless the person's board `own`
+ * is solved by `solution`, their solve is marked solved in `solveMeta` and the card is not
+ * closed; then the facts of the solve, with the rating from the rating card's `rating` view.
+ */
+export function finishCardState({ own, solution, solveMeta, isClosed, elapsedMs, rating }) {
+  if (!own || !solveMeta.solved || !solution || !own.isSolvedBy(solution) || isClosed) {
+    return null;
+  }
+  return {
+    elapsedMs,
+    hints: solveMeta.hints,
+    checks: solveMeta.checks,
+    solverDigits: own.origins.filter((o) => o === Origin.DEDUCED).length,
+    rating: ratingWords(rating),
+  };
+}
