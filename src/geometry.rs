@@ -236,7 +236,10 @@ impl HouseKind {
 
     /// Whether houses of this kind are lines across the grid (rows, columns, diagonals).
     pub fn is_line(self) -> bool {
-        matches!(self, HouseKind::Row | HouseKind::Column | HouseKind::Diagonal)
+        matches!(
+            self,
+            HouseKind::Row | HouseKind::Column | HouseKind::Diagonal
+        )
     }
 }
 
@@ -529,16 +532,24 @@ impl Geometry {
         };
         add(
             HouseKind::Row,
-            (0..n).map(|r| (0..n).map(|c| shape.cell(r, c)).collect()).collect(),
+            (0..n)
+                .map(|r| (0..n).map(|c| shape.cell(r, c)).collect())
+                .collect(),
         );
         add(
             HouseKind::Column,
-            (0..n).map(|c| (0..n).map(|r| shape.cell(r, c)).collect()).collect(),
+            (0..n)
+                .map(|c| (0..n).map(|r| shape.cell(r, c)).collect())
+                .collect(),
         );
         add(
             third,
             (0..n)
-                .map(|k| cells().filter(|c| regions[c.index()] as usize == k).collect())
+                .map(|k| {
+                    cells()
+                        .filter(|c| regions[c.index()] as usize == k)
+                        .collect()
+                })
                 .collect(),
         );
         match variant {
@@ -670,7 +681,11 @@ impl Geometry {
             .iter()
             .position(|&k| k == house.kind())
             .unwrap();
-        debug_assert_ne!(self.kind_start[at], usize::MAX, "{house} is not a house here");
+        debug_assert_ne!(
+            self.kind_start[at],
+            usize::MAX,
+            "{house} is not a house here"
+        );
         self.kind_start[at] + house.index()
     }
 
@@ -899,7 +914,13 @@ mod tests {
                 let on_diagonals = x.houses_of(cell).count() - 3;
                 let (r, c) = (shape.row_of(cell), shape.col_of(cell));
                 let expected = usize::from(r == c) + usize::from(r + c == shape.size() - 1);
-                assert_eq!(on_diagonals, expected, "{} {}", shape.name(), cell.name(shape));
+                assert_eq!(
+                    on_diagonals,
+                    expected,
+                    "{} {}",
+                    shape.name(),
+                    cell.name(shape)
+                );
             }
             for id in 0..x.n_houses() {
                 assert_eq!(x.id(x.house(id)), id);

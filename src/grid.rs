@@ -108,7 +108,11 @@ impl Grid {
 
     /// The same digits and marks in another layout of the same shape.
     pub fn in_layout(mut self, geometry: Arc<Geometry>) -> Grid {
-        assert_eq!(geometry.shape(), self.shape(), "a layout of the grid's shape");
+        assert_eq!(
+            geometry.shape(),
+            self.shape(),
+            "a layout of the grid's shape"
+        );
         self.geometry = geometry;
         self
     }
@@ -719,7 +723,11 @@ mod tests {
             let read = Grid::parse_into(text, &mut values);
             match Grid::parse(text) {
                 Ok(grid) => {
-                    assert_eq!(read, Ok(Reading::Values(grid.geometry().clone())), "{text:?}");
+                    assert_eq!(
+                        read,
+                        Ok(Reading::Values(grid.geometry().clone())),
+                        "{text:?}"
+                    );
                     assert_eq!(values, grid.values(), "{text:?}");
                 }
                 Err(e) => assert_eq!(read, Err(e), "{text:?}"),

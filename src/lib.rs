@@ -29,9 +29,9 @@ pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use contradiction::{Conflict, Contradiction};
 pub use rating::Rating;
 pub use strategy::{stepper, Stepper, Strategy};
 pub use technique::Technique;
-pub use contradiction::{Conflict, Contradiction};
 pub use trace::{Board, Candidate, Change, Step, StepKind};
 pub use validate::{check, check_text, Checked, PuzzleError};

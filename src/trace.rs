@@ -4,11 +4,11 @@
 //! to the board before the step gives the board after it, and applying their inverses in
 //! reverse order steps back. The page never re-derives Sudoku rules; it only replays changes.
 
+use crate::contradiction::Contradiction;
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, House, Shape};
 use crate::technique::Technique;
-use crate::contradiction::Contradiction;
 use serde::Serialize;
 
 /// One candidate: a digit that may still go in a cell.

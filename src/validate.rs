@@ -1,10 +1,10 @@
 //! Diagnostics: what is wrong with a puzzle, naming the cells at fault.
 
+pub use crate::contradiction::Conflict;
+use crate::contradiction::Contradiction;
 use crate::grid::{Cell, Grid, House, ParseError};
 use crate::logic;
 use crate::search;
-pub use crate::contradiction::Conflict;
-use crate::contradiction::Contradiction;
 use crate::trace::Board;
 use std::fmt;
 

@@ -197,7 +197,7 @@ pub fn techniques() -> JsValue {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct TechniqueView {
-        id: String,
+        id: &'static str,
         name: &'static str,
         difficulty: f32,
         score: u32,
@@ -249,7 +249,7 @@ mod explainer {
         score: u32,
         level: Level,
         hardest: Option<&'static str>,
-        hardest_id: Option<String>,
+        hardest_id: Option<&'static str>,
         needs_guessing: bool,
         solved: bool,
         truncated: bool,
@@ -294,7 +294,7 @@ mod explainer {
     struct StepView<'a> {
         #[serde(flatten)]
         step: &'a Step,
-        technique_id: String,
+        technique_id: &'static str,
     }
 
     fn step_to_js(step: &Step) -> JsValue {

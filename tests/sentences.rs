@@ -11,8 +11,8 @@ mod common;
 
 use common::{cell, digit, eliminate, open_board};
 use stepdoku::logic::{singles, subsets, wings, Finder};
-use stepdoku::Contradiction;
 use stepdoku::validate::Diagnosis;
+use stepdoku::Contradiction;
 use stepdoku::{check_text, Board, Candidate, Cell, Grid, Shape, StepKind};
 use stepdoku::{stepper, Strategy};
 

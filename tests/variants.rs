@@ -7,7 +7,7 @@ use stepdoku::search::{self, general::GeneralSolver, ExactSolver, Solutions};
 use stepdoku::strategy::BacktrackingStepper;
 use stepdoku::technique::{Needs, Uniqueness};
 use stepdoku::{
-    stepper, validate, Board, Rating, Change, Geometry, Grid, HouseKind, ParseError, Shape,
+    stepper, validate, Board, Change, Geometry, Grid, HouseKind, ParseError, Rating, Shape,
     StepKind, Stepper, Strategy, Variant,
 };
 
@@ -47,8 +47,9 @@ fn the_collection_covers_every_variant_and_reads_back_as_written() {
         assert!(unique >= 7, "{slug}: {unique} unique puzzles");
         for n in [0, 2] {
             assert!(
-                cases.iter().any(|c| c.puzzle.geometry().variant().slug() == slug
-                    && c.n_solutions == n),
+                cases
+                    .iter()
+                    .any(|c| c.puzzle.geometry().variant().slug() == slug && c.n_solutions == n),
                 "{slug} has a puzzle with {n} solutions"
             );
         }
@@ -65,18 +66,17 @@ fn both_exact_searches_agree_with_the_recorded_counts() {
     for case in cases() {
         let puzzle = &case.puzzle;
         let mut kept = Solutions::new(2);
-        let found = GeneralSolver::for_layout(puzzle.geometry()).search(
-            puzzle.values(),
-            2,
-            &mut kept,
-        );
+        let found =
+            GeneralSolver::for_layout(puzzle.geometry()).search(puzzle.values(), 2, &mut kept);
         assert_eq!(found.n_solutions, case.n_solutions, "{puzzle}");
         // The Backtracking strategy is an exact search of its own: its trace must end solved
         // on the same grid exactly when there is a solution. (Its traces on minimal 9×9
         // puzzles run to millions of steps, so the small grids only.)
         if puzzle.shape().size() <= 6 {
             let mut backtracking = BacktrackingStepper::new(puzzle);
-            let last = std::iter::from_fn(|| backtracking.next_step()).last().unwrap();
+            let last = std::iter::from_fn(|| backtracking.next_step())
+                .last()
+                .unwrap();
             let expected = if case.n_solutions == 0 {
                 StepKind::Unsolvable
             } else {
@@ -213,7 +213,10 @@ fn tags_say_the_variant_and_bad_layouts_are_explained() {
     assert!(matches!(six_windoku, ParseError::Layout(_)));
     assert!(six_windoku.to_string().contains("square boxes"));
     let short_map = Grid::parse(&format!("jigsaw:AABB:{}", ".".repeat(16))).unwrap_err();
-    assert!(short_map.to_string().contains("4 region letters"), "{short_map}");
+    assert!(
+        short_map.to_string().contains("4 region letters"),
+        "{short_map}"
+    );
     let multi_line = "jigsaw:\nAABB\nAABB\nCCDD\nCCDD\n:\n1...\n....\n....\n...4\n";
     let grid = Grid::parse(multi_line).unwrap();
     assert!(!grid.geometry().has_boxes());

@@ -31,8 +31,8 @@ use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
 use stepdoku::trace::Link;
 use stepdoku::validate::{self, first_conflict, PuzzleError};
 use stepdoku::{
-    stepper, Candidate, Cell, Change, Digit, DigitSet, Geometry, Grid, House, ParseError, Reading, Shape,
-    Step, StepKind, Strategy, Technique,
+    stepper, Candidate, Cell, Change, Digit, DigitSet, Geometry, Grid, House, ParseError, Reading,
+    Shape, Step, StepKind, Strategy, Technique,
 };
 
 const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -879,7 +879,9 @@ fn describe_parse_error(error: &ParseError) -> String {
 
 /// Why a puzzle with no solution has none: a duplicate given, or just none.
 fn no_solution_message(geometry: &Arc<Geometry>, values: &[u8]) -> String {
-    match Grid::from_values_in(geometry.clone(), values).and_then(|grid| first_conflict(&grid).map(|c| (grid, c))) {
+    match Grid::from_values_in(geometry.clone(), values)
+        .and_then(|grid| first_conflict(&grid).map(|c| (grid, c)))
+    {
         Some((grid, conflict)) => format!("duplicate given: {}", conflict.describe(grid.shape())),
         None => "no solution".to_string(),
     }
@@ -1037,7 +1039,10 @@ impl Worker {
                 Reading::Marked(grid) => {
                     values.clear();
                     values.extend_from_slice(grid.values());
-                    (grid.geometry().clone(), grid.marks().map(<[DigitSet]>::to_vec))
+                    (
+                        grid.geometry().clone(),
+                        grid.marks().map(<[DigitSet]>::to_vec),
+                    )
                 }
             };
             let read = PuzzleRead {

@@ -164,7 +164,6 @@ impl Orientation {
         }
     }
 
-
     /// The cell where base line `base` crosses cover line `cover`.
     fn cell(self, shape: Shape, base: usize, cover: usize) -> Cell {
         match self {

@@ -18,13 +18,13 @@
 //! conjugate pairs, and the nested finder is skipped: such puzzles may need search sooner.
 
 use super::util::{and_list, sort_keys, Geometry};
-use std::sync::Arc;
 use super::Rung;
+use crate::contradiction::Contradiction;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
 use crate::technique::Technique;
-use crate::contradiction::Contradiction;
 use crate::trace::{Board, Candidate, Change, Step, StepKind};
+use std::sync::Arc;
 
 /// The rungs of this family, in ladder order. The nested finder comes last.
 pub const RUNGS: &[Rung] = &[
@@ -139,7 +139,12 @@ impl Trial {
     }
 
     /// Removes `digit` from `cell` and propagates with `reach`; `Err` when that fails.
-    pub fn assume_not(&mut self, cell: Cell, digit: Digit, reach: Reach) -> Result<(), Contradiction> {
+    pub fn assume_not(
+        &mut self,
+        cell: Cell,
+        digit: Digit,
+        reach: Reach,
+    ) -> Result<(), Contradiction> {
         self.eliminate(cell.index(), 1 << digit.index())?;
         self.propagate(reach)
     }

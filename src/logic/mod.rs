@@ -66,8 +66,7 @@ pub fn next_deduction(ladder: &[Rung], board: &Board) -> Option<Step> {
 /// The ladder of the Human strategy on a layout: every technique family sound there, easiest
 /// first, with the uniqueness techniques only when the puzzle is known to have one solution.
 pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
-    static LADDERS: [[OnceLock<Vec<Rung>>; 3]; 2] =
-        [const { [const { OnceLock::new() }; 3] }; 2];
+    static LADDERS: [[OnceLock<Vec<Rung>>; 3]; 2] = [const { [const { OnceLock::new() }; 3] }; 2];
     let offered = Needs::of(geometry);
     let build = || {
         let families: [&[Rung]; 11] = [

@@ -6,8 +6,8 @@
 //! so every other candidate leaves them.
 
 use super::util::{
-    bit_positions, candidates_among, candidates_of, cell_list, find_locked_set,
-    removal_text, Geometry, HousePlaces,
+    bit_positions, candidates_among, candidates_of, cell_list, find_locked_set, removal_text,
+    Geometry, HousePlaces,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};

@@ -10,9 +10,7 @@
 //!  xz . . | . . . | -  . .       - sees both pincers and loses z.
 //! ```
 
-use super::util::{
-    candidates_of, eliminate_from, lose_text, sort_cells, Geometry, HousePlaces,
-};
+use super::util::{candidates_of, eliminate_from, lose_text, sort_cells, Geometry, HousePlaces};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};

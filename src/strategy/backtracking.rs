@@ -1,10 +1,10 @@
 //! Plain depth-first search in reading order, as a recursive solver does it.
 
 use super::Stepper;
+use crate::contradiction::Contradiction;
 use crate::digits::Digit;
 use crate::grid::{Cell, Grid};
 use crate::technique::Technique;
-use crate::contradiction::Contradiction;
 use crate::trace::{Board, Change, Step, StepKind};
 use crate::validate::{self, Conflict};
 

@@ -6,8 +6,8 @@
 mod backtracking;
 mod search;
 
-pub use backtracking::BacktrackingStepper;
 pub use crate::technique::Uniqueness;
+pub use backtracking::BacktrackingStepper;
 pub use search::SearchStepper;
 
 use crate::grid::Grid;

@@ -1,12 +1,12 @@
 //! Logic first, then search: the engine behind the "Singles + search" and "Human" strategies.
 
 use super::Stepper;
+use crate::contradiction::Contradiction;
 use crate::digits::Digit;
 use crate::grid::{Cell, Grid};
 use crate::logic::{self, Rung};
 use crate::search;
 use crate::technique::{Technique, Uniqueness};
-use crate::contradiction::Contradiction;
 use crate::trace::{Board, Change, Step, StepKind};
 use crate::validate;
 
