@@ -1,13 +1,16 @@
 //! The command-line tool, run as a user runs it: input conventions, outputs, exit codes.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
+mod tool;
 
-use common::{data_path, run, run_bytes, Run, SEEDS, SEED_SEVERAL};
+use common::{data_path, SEEDS, SEED_SEVERAL};
 use serde_json::Value;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use stepdoku::{search, Grid, Shape};
+use tool::{run, run_bytes, Run};
 
 /// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
 const SINGLES_ONLY: &str =
