@@ -138,7 +138,18 @@ too; or --puzzle TEXT in any form Grid::parse reads) as a self-contained SVG ima
 the colours of the page: givens, digits placed by logic, guesses with their depth, digits
 placed under a guess, candidates, and the roles of a step (its cells, houses, eliminated
 and restored candidates, pattern, fins and chain links). The image scales (it has a
-viewBox), names what it shows in its <title> and aria-label, and needs no font file.";
+viewBox), names what it shows in its <title> and aria-label, and needs no font file.
+
+What to draw (--what):
+  puzzle    the puzzle as given (the default); candidates only with --candidates, or
+            when the puzzle has pencil marks
+  solution  the solution: givens, then the other digits as filled in. A puzzle with
+            several solutions draws the first, dashes the cells where a second differs
+            and warns
+  step      the board at position N of the trace of --strategy: 0 is the puzzle as
+            given, N the board after the trace's N-th step, that step highlighted (as
+            the page numbers steps: #…&n=N). Candidates are always shown, and a caption
+            under the grid gives the step's number, technique and sentence";
 
 const RENDER_STATUS: &str = "\
 Exit status: 0 if the image was written, 1 if the puzzle failed (unreadable, no puzzle
@@ -162,7 +173,8 @@ struct Cli {
     command: CommandArgs,
 }
 
-// Each command shows its version as the tool's (`stepdoku 0.1.0`), not as `stepdoku-solve`.
+/// The commands and their options, as clap reads them. Each shows its version as the tool's
+/// (`stepdoku 0.1.0`, not `stepdoku-solve 0.1.0`), hence its display name.
 #[derive(Subcommand)]
 enum CommandArgs {
     /// Print the solution of each puzzle.
@@ -186,6 +198,7 @@ enum CommandArgs {
     Render(RenderArgs),
 }
 
+/// The FILE operand of every command.
 #[derive(Args)]
 struct InputArg {
     /// The puzzles, one per line: a file, or standard input when '-' or absent.
@@ -193,6 +206,7 @@ struct InputArg {
     file: Option<PathBuf>,
 }
 
+/// The `-j` option of the commands that run on the pool.
 #[derive(Args)]
 struct ThreadsArg {
     /// Worker threads (default: every core).
@@ -239,7 +253,7 @@ struct CountArgs {
 
 #[derive(Args)]
 struct RateArgs {
-    /// text or jsonl.
+    /// How to write the ratings.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Give up on a puzzle after N steps.
@@ -262,7 +276,7 @@ struct ExplainArgs {
     /// The strategy whose steps to show.
     #[arg(long, value_name = "S", default_value = "human", value_parser = strategy_parser())]
     strategy: Strategy,
-    /// text or jsonl.
+    /// How to write the steps.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Stop a puzzle after N steps.

@@ -28,14 +28,13 @@ pub struct RenderOptions {
     pub output: Option<PathBuf>,
 }
 
-/// What `render` draws.
+/// What `render` draws: the puzzle as given, its solution, or a position of its trace with
+/// the step that led there highlighted. The help of `render` says more of each, so the values
+/// have no help of their own.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Subject {
-    /// The puzzle as given.
     Puzzle,
-    /// Its solution: givens, then the other digits as filled in.
     Solution,
-    /// A position of its trace, the step that led there highlighted.
     Step,
 }
 
