@@ -14,14 +14,15 @@ fi
 bash scripts/setup.sh
 
 echo "== format and lint"
-cargo fmt --check
-cargo clippy --all-targets -- -D warnings
+cargo fmt --all --check
+cargo clippy --workspace --all-targets -- -D warnings
+# The library alone for wasm32: the command line's crates (cli/) never reach it.
 cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
 npx --no-install prettier --check index.html embed.html www examples tests/e2e tests/js scripts bench/node
 
-echo "== native tests"
-cargo test
+echo "== native tests (the library, and the command-line tool in cli/)"
+cargo test --workspace
 
 echo "== wasm exports in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web

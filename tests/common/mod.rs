@@ -1,9 +1,10 @@
 //! Helpers shared by the integration tests: the puzzle collections and trace checks.
+//!
+//! Each test crate (here and in `cli/tests/`, which reaches this module by its path) uses
+//! only some of them.
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
 use stepdoku::{Board, Cell, Change, Digit, Grid, Shape, Step, Stepper, Strategy};
 
 /// Every collection in `../shared/data`, by file stem.
@@ -32,11 +33,21 @@ pub const SEEDS: [(&str, &str); 2] = [
 pub const SEED_SEVERAL: &str =
     "000000401000000000210000030059813000601090000000004000030006018000020905006500002";
 
-/// The path of a collection file.
+/// The path of a collection file, in `../shared/data` beside the repository.
 pub fn data_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    repository_root()
         .join("../shared/data")
         .join(format!("{name}.txt"))
+}
+
+/// The root of the repository: the package's own directory for the library's tests, its
+/// parent for those of `cli/`, which reach this module from there.
+fn repository_root() -> &'static Path {
+    let package_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    package_dir
+        .ancestors()
+        .find(|dir| dir.join("tests/common/mod.rs").is_file())
+        .unwrap_or(package_dir)
 }
 
 /// Every puzzle of a collection.
@@ -142,45 +153,5 @@ pub fn open_board(shape: Shape) -> Board {
 pub fn eliminate(board: &mut Board, cell: Cell, digit: Digit) {
     if board.has_candidate(cell, digit) {
         board.apply(Change::Eliminate { cell, digit });
-    }
-}
-
-/// What a run of the tool gave.
-pub struct Run {
-    pub stdout: String,
-    pub stderr: String,
-    pub code: i32,
-}
-
-impl Run {
-    pub fn lines(&self) -> Vec<&str> {
-        self.stdout.lines().collect()
-    }
-}
-
-/// Runs the command-line tool with arguments, feeding `stdin` to it.
-pub fn run(args: &[&str], stdin: &str) -> Run {
-    run_bytes(args, stdin.as_bytes())
-}
-
-pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let stdin = stdin.to_vec();
-    let feeder = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the binary ends");
-    feeder.join().expect("stdin written");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
-        code: output.status.code().expect("an exit code"),
     }
 }

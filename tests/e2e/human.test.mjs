@@ -2,8 +2,8 @@
 // description and difficulty, the chain's arrows, the eliminated candidate, the step list,
 // and the rating card, whose values must be what `stepdoku rate` prints for the puzzle.
 //
-// The CLI runs as `cargo run --release --quiet --`, or as $STEPDOKU_CLI when set (a built
-// binary), from the repository root.
+// The CLI runs as `cargo run --release --quiet -p stepdoku-cli --`, or as $STEPDOKU_CLI when
+// set (a built binary), from the repository root.
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -37,7 +37,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 function cliRating(puzzle) {
   const [command, ...prefix] = process.env.STEPDOKU_CLI
     ? [process.env.STEPDOKU_CLI]
-    : ['cargo', 'run', '--release', '--quiet', '--'];
+    : ['cargo', 'run', '--release', '--quiet', '-p', 'stepdoku-cli', '--'];
   const out = execFileSync(command, [...prefix, 'rate'], {
     cwd: ROOT,
     input: `${puzzle}\n`,

@@ -1,13 +1,16 @@
 //! The command-line tool, run as a user runs it: input conventions, outputs, exit codes.
 
+#[path = "../../tests/common/mod.rs"]
 mod common;
+mod tool;
 
-use common::{data_path, run, run_bytes, Run, SEEDS, SEED_SEVERAL};
+use common::{data_path, SEEDS, SEED_SEVERAL};
 use serde_json::Value;
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use stepdoku::{search, Grid, Shape};
+use tool::{run, run_bytes, Run};
 
 /// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
 const SINGLES_ONLY: &str =
@@ -232,6 +235,112 @@ fn help_and_version() {
     assert_eq!(
         version.stdout,
         format!("stepdoku {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn help_is_a_command_and_an_option_of_every_command() {
+    for command in ["solve", "count", "rate", "explain", "render"] {
+        let usage = format!("Usage: stepdoku {command}");
+        let long = run(&["help", command], "");
+        assert_eq!((long.code, long.stderr.as_str()), (0, ""), "{command}");
+        assert!(long.stdout.contains(&usage), "{command}: {}", long.stdout);
+        assert!(long.stdout.contains("Exit status"), "{command}");
+        // -h is a summary: the same usage and options, without the long description.
+        let short = run(&[command, "-h"], "");
+        assert_eq!(short.code, 0, "{command}");
+        assert!(short.stdout.contains(&usage), "{command}: {}", short.stdout);
+        assert!(short.stdout.len() < long.stdout.len(), "{command}");
+    }
+    let count = run(&["help", "count"], "");
+    assert!(count.stdout.contains("--limit <N>"), "{}", count.stdout);
+    assert!(
+        count.stdout.contains("-j, --threads <N>"),
+        "{}",
+        count.stdout
+    );
+    let top = run(&["help"], "");
+    assert_eq!(top.stdout, run(&["--help"], "").stdout);
+    let version = run(&["solve", "--version"], "");
+    assert_eq!(
+        version.stdout,
+        format!("stepdoku {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    let unknown = run(&["help", "frobnicate"], "");
+    assert_eq!(unknown.code, 2);
+    assert!(unknown.stderr.starts_with("error: "), "{}", unknown.stderr);
+}
+
+#[test]
+fn usage_errors_show_the_usage_of_their_command() {
+    for (args, usage) in [
+        (&["solve", "--frobnicate"][..], "Usage: stepdoku solve"),
+        (&["count", "--limit", "0"], "Usage: stepdoku count"),
+        (&["count", "--limit", "-1"], "Usage: stepdoku count"),
+        (&["rate", "--max-steps", "none"], "Usage: stepdoku rate"),
+        (&["explain", "--format", "xml"], "Usage: stepdoku explain"),
+        (&["render", "--step", "-1"], "Usage: stepdoku render"),
+        (&["render", "--what", "step"], "Usage: stepdoku render"),
+        (&["frobnicate"], "Usage: stepdoku <COMMAND>"),
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(
+            out.stderr.starts_with("error: "),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(out.stderr.contains(usage), "{args:?}: {}", out.stderr);
+        assert_eq!(out.stdout, "", "{args:?}");
+    }
+    let values = run(&["explain", "--strategy", "magic"], "");
+    assert!(
+        values.stderr.contains("human, singles, backtracking"),
+        "the choices are named: {}",
+        values.stderr
+    );
+}
+
+#[test]
+fn thread_counts_out_of_range_are_usage_errors() {
+    let input = format!("{}\n", SEEDS[0].0);
+    for threads in ["0", "-1", "1025", "100000", "99999999999999999999", "many"] {
+        for args in [
+            vec!["solve", "-j", threads],
+            vec!["count", "--threads", threads],
+        ] {
+            let out = run(&args, &input);
+            assert_eq!(out.code, 2, "{args:?}: {}", out.stderr);
+            assert_eq!(out.stdout, "", "{args:?}");
+            assert!(
+                out.stderr.starts_with("error: ") && out.stderr.contains("from 1 to 1024"),
+                "{args:?}: {}",
+                out.stderr
+            );
+        }
+    }
+    for args in [
+        &["solve", "-j", "1"][..],
+        &["solve", "-j2"],
+        &["solve", "--threads=1_024"],
+    ] {
+        let out = run(args, &input);
+        assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+        assert_eq!(out.stdout, format!("{}\n", SEEDS[0].1), "{args:?}");
+    }
+}
+
+#[test]
+fn the_last_of_unique_and_first_wins() {
+    let input = format!("{SEED_SEVERAL}\n");
+    let first = run(&["solve", "--unique", "--first"], &input);
+    assert_eq!((first.code, first.stderr.as_str()), (0, ""));
+    let unique = run(&["solve", "--first", "--unique"], &input);
+    assert_eq!(unique.code, 1);
+    assert!(
+        unique.stderr.contains("several solutions"),
+        "{}",
+        unique.stderr
     );
 }
 

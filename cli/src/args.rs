@@ -1,0 +1,552 @@
+//! The command line: each command, its options and help, and the run it asks for.
+//!
+//! clap parses and checks the words; [`parse`] turns what it found into a [`Request`] whose
+//! types say what each option means, so the rest of the tool never sees a flag.
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
+use std::thread;
+
+use stepdoku::render::Theme;
+use stepdoku::{Rating, Strategy};
+
+use crate::batch::{Ambiguity, Task};
+use crate::explain::ExplainOptions;
+use crate::input::Input;
+use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
+
+/// The most worker threads `-j` accepts: far more than any machine has cores, and few
+/// enough that starting them cannot exhaust the system.
+pub const MAX_THREADS: usize = 1024;
+
+/// The conventions every command follows, shown after the list of commands.
+const CONVENTIONS: &str = "\
+Input:
+  FILE, or standard input when FILE is '-' or absent. One puzzle per line, in any one-line
+  form: 81 characters with '.', '0', '*', '_' or 'x' for blanks; 16, 36, 64, 144, 256 or
+  625 characters for 4×4, 6×6, 8×8, 12×12, 16×16 or 25×25 (sizes may be mixed in one file);
+  a SudokuWiki link. '#' starts a comment. Blank lines and comment-only lines are not
+  puzzles: they are skipped and produce no output. CRLF line ends are fine.
+
+Output:
+  solve, count and rate print exactly one line per puzzle, in input order: output line K
+  belongs to the K-th puzzle. A puzzle that fails gets an empty line (an error object with
+  --format jsonl) and a message 'error: line N: …' on standard error, where N is the
+  1-based line number in the input. Solutions are written with 1–9, then A–G up to 16×16,
+  and A–Y for 25×25. Work is spread over every core, in constant memory. A progress bar
+  shows on standard error when the input is a file, standard error is a terminal and
+  standard output is not (so it never mixes with results on screen or in a pipe).
+  render draws only the first puzzle of its input, as one SVG image.
+
+Exit status:
+  0  every puzzle succeeded
+  1  at least one puzzle failed (unreadable, duplicate given, no solution, …)
+  2  usage error, or the input could not be read
+
+Run 'stepdoku help COMMAND' for the details of a command.";
+
+const SOLVE_ABOUT: &str = "\
+Print the solution of each puzzle
+
+Prints one line per puzzle: its solution, on one line. A puzzle that cannot be read, has
+two givens with the same digit in a house, or has no solution gets an empty line and an
+error on standard error.
+
+A proper puzzle has exactly one solution, so by default solve also looks for a second
+one. When it finds one, it still prints the first solution (in a fixed, reproducible
+order) and warns 'warning: line N: several solutions; printed the first'; the puzzle
+counts as solved.";
+
+const SOLVE_STATUS: &str =
+    "Exit status: 0 if every puzzle was solved, 1 if any failed, 2 for usage errors.";
+
+const COUNT_ABOUT: &str = "\
+Count the solutions of each puzzle, up to a limit
+
+Prints one line per puzzle: the number of its solutions, stopping at N (default 2, so
+'2' means 'two or more'). Two givens with the same digit in a house make 0 solutions.
+A line that cannot be read gets an empty line and an error on standard error.";
+
+const COUNT_STATUS: &str =
+    "Exit status: 0 if every line was read, 1 if any could not be, 2 for usage errors.";
+
+const RATE_ABOUT: &str = "\
+Rate each puzzle on the Sudoku Explainer and HoDoKu scales
+
+Solves each puzzle with the Human strategy (always the easiest technique available) and
+prints one line per puzzle. With --format text (the default) the line has tab-separated
+columns:
+
+  ER  EP  ED  score  level  guessing  hardest
+
+  ER, EP, ED  Sudoku Explainer ratings: the hardest step; the hardest step up to the
+              first placement; the first step. '-' when a guess came first.
+  score       HoDoKu score: the sum of the step scores
+  level       HoDoKu level: Easy, Medium, Hard, Unfair or Extreme
+  guessing    'no-guess', or 'guess' when no known technique applied and the solver had
+              to guess (ER is then the hardest technique found, a lower bound)
+  hardest     the name of the hardest technique used
+
+With --format jsonl each line is a JSON object: puzzle (0-based), line, er, ep, ed,
+score, level, hardest, needs_guessing, solved, truncated, n_steps, n_deductions,
+n_guesses, n_backtracks; a puzzle that fails gives {\"puzzle\", \"line\", \"error\"}.
+
+A puzzle with several solutions is rated along the path to the one found, with a
+warning. A puzzle with no solution, or whose trace reaches --max-steps, fails.";
+
+const RATE_STATUS: &str =
+    "Exit status: 0 if every puzzle was rated, 1 if any failed, 2 for usage errors.";
+
+const EXPLAIN_ABOUT: &str = "\
+Show the steps that solve each puzzle
+
+Strategies:
+  human         the easiest human technique at each step; search only when none applies
+                (default)
+  singles       singles, then a guess at a cell with the fewest candidates; backtracks
+  backtracking  plain depth-first search in reading order
+
+With --format text (the default), each puzzle gets a header, numbered steps with their
+technique and difficulty, and a summary with the rating.
+
+With --format jsonl, each step is one JSON object:
+  type \"step\", puzzle (0-based), step (0-based), kind (deduction, guess, contradiction,
+  backtrack, solved, unsolvable), technique, slug, difficulty, depth, text,
+  placements and eliminations ([cell, digit] pairs: cell 0-based in reading order,
+  digit 1-based), changes (every change in order, with unplace and restore for
+  backtracks: replaying them rebuilds the board), cells, digit, houses, pattern, fins,
+  links, relies_on_uniqueness.
+then one summary object per puzzle: type \"summary\", puzzle, line, strategy, solved,
+n_steps, n_guesses, the rating fields (see stepdoku rate --help) and grid (the board at
+the end, '.' for empty cells). A line that cannot be read gives a summary with \"error\".
+
+Puzzles run one after another, and steps stream as they are found.";
+
+const EXPLAIN_STATUS: &str = "\
+Exit status: 0 if every puzzle was solved, 1 if any was not (unreadable, no solution,
+stopped at --max-steps), 2 for usage errors.";
+
+const RENDER_ABOUT: &str = "\
+Draw a puzzle, its solution or a step of its trace as an SVG image
+
+Draws the first puzzle of the input (any one-line form, a 729-character pencil-mark line
+too; or --puzzle TEXT in any form Grid::parse reads) as a self-contained SVG image, in
+the colours of the page: givens, digits placed by logic, guesses with their depth, digits
+placed under a guess, candidates, and the roles of a step (its cells, houses, eliminated
+and restored candidates, pattern, fins and chain links). The image scales (it has a
+viewBox), names what it shows in its <title> and aria-label, and needs no font file.
+
+What to draw (--what):
+  puzzle    the puzzle as given (the default); candidates only with --candidates, or
+            when the puzzle has pencil marks
+  solution  the solution: givens, then the other digits as filled in. A puzzle with
+            several solutions draws the first, dashes the cells where a second differs
+            and warns
+  step      the board at position N of the trace of --strategy: 0 is the puzzle as
+            given, N the board after the trace's N-th step, that step highlighted (as
+            the page numbers steps: #…&n=N). Candidates are always shown, and a caption
+            under the grid gives the step's number, technique and sentence";
+
+const RENDER_STATUS: &str = "\
+Exit status: 0 if the image was written, 1 if the puzzle failed (unreadable, no puzzle
+in the input, no solution for --what solution, or a trace shorter than --step: the
+message says how many steps it has), 2 for usage errors, an input that could not be
+read or an output that could not be written.";
+
+/// The words of the command line, as clap reads them.
+#[derive(Parser)]
+#[command(
+    name = "stepdoku",
+    version,
+    propagate_version = true,
+    about = "stepdoku — a Sudoku solver that shows every deduction and every backtrack",
+    after_help = CONVENTIONS,
+    subcommand_required = true,
+    arg_required_else_help = false
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: CommandArgs,
+}
+
+/// The commands and their options, as clap reads them. Each shows its version as the tool's
+/// (`stepdoku 0.1.0`, not `stepdoku-solve 0.1.0`), hence its display name.
+#[derive(Subcommand)]
+enum CommandArgs {
+    /// Print the solution of each puzzle.
+    #[command(long_about = SOLVE_ABOUT, after_help = SOLVE_STATUS, display_name = "stepdoku")]
+    Solve(SolveArgs),
+    /// Count the solutions of each puzzle, up to a limit.
+    #[command(long_about = COUNT_ABOUT, after_help = COUNT_STATUS, display_name = "stepdoku")]
+    Count(CountArgs),
+    /// Rate each puzzle on the Sudoku Explainer and HoDoKu scales.
+    #[command(long_about = RATE_ABOUT, after_help = RATE_STATUS, display_name = "stepdoku")]
+    Rate(RateArgs),
+    /// Show the steps that solve each puzzle.
+    #[command(
+        long_about = EXPLAIN_ABOUT,
+        after_help = EXPLAIN_STATUS,
+        display_name = "stepdoku"
+    )]
+    Explain(ExplainArgs),
+    /// Draw a puzzle, its solution or a step of its trace as an SVG image.
+    #[command(long_about = RENDER_ABOUT, after_help = RENDER_STATUS, display_name = "stepdoku")]
+    Render(RenderArgs),
+}
+
+/// The FILE operand of every command.
+#[derive(Args)]
+struct InputArg {
+    /// The puzzles, one per line: a file, or standard input when '-' or absent.
+    #[arg(value_name = "FILE|-")]
+    file: Option<PathBuf>,
+}
+
+/// The `-j` option of the commands that run on the pool.
+#[derive(Args)]
+struct ThreadsArg {
+    /// Worker threads (default: every core).
+    #[arg(
+        short = 'j',
+        long = "threads",
+        value_name = "N",
+        value_parser = parse_n_threads,
+        allow_negative_numbers = true
+    )]
+    n_threads: Option<usize>,
+}
+
+#[derive(Args)]
+struct SolveArgs {
+    /// Treat several solutions as a failure: empty line, error, exit status 1.
+    #[arg(long, overrides_with = "first")]
+    unique: bool,
+    /// Do not look for a second solution (faster; no warning).
+    #[arg(long, overrides_with = "unique")]
+    first: bool,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    input: InputArg,
+}
+
+#[derive(Args)]
+struct CountArgs {
+    /// Stop counting at N solutions (N ≥ 1).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 2,
+        value_parser = parse_limit,
+        allow_negative_numbers = true
+    )]
+    limit: u32,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    input: InputArg,
+}
+
+#[derive(Args)]
+struct RateArgs {
+    /// How to write the ratings.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Give up on a puzzle after N steps.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Rating::DEFAULT_MAX_STEPS,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_steps: usize,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    input: InputArg,
+}
+
+#[derive(Args)]
+struct ExplainArgs {
+    /// The strategy whose steps to show.
+    #[arg(long, value_name = "S", default_value = "human", value_parser = strategy_parser())]
+    strategy: Strategy,
+    /// How to write the steps.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Stop a puzzle after N steps.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1_000_000,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_steps: usize,
+    #[command(flatten)]
+    input: InputArg,
+}
+
+#[derive(Args)]
+struct RenderArgs {
+    /// What to draw (default puzzle; step when --step is given).
+    #[arg(long, value_enum, value_name = "W")]
+    what: Option<Subject>,
+    /// The strategy whose trace --what step draws.
+    #[arg(long, value_name = "S", default_value = "human", value_parser = strategy_parser())]
+    strategy: Strategy,
+    /// The position to draw, from 0 (the puzzle) to the trace's length.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = parse_position,
+        allow_negative_numbers = true
+    )]
+    step: Option<usize>,
+    /// The colours: light or dark.
+    #[arg(long, value_name = "T", default_value = "light", value_parser = theme_parser())]
+    theme: Theme,
+    /// Show the candidates of empty cells on a puzzle.
+    #[arg(long)]
+    candidates: bool,
+    /// Leave out the caption under a step's grid.
+    #[arg(long)]
+    no_caption: bool,
+    /// Name the image (its <title> and aria-label) instead of by what it shows.
+    #[arg(long, value_name = "TEXT")]
+    title: Option<String>,
+    /// Draw this puzzle, in any form, instead of reading FILE or standard input.
+    #[arg(long, value_name = "TEXT", conflicts_with = "file")]
+    puzzle: Option<String>,
+    /// Write the image to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    #[command(flatten)]
+    input: InputArg,
+}
+
+/// How `rate` and `explain` write their results.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people: columns for rate, numbered steps for explain.
+    Text,
+    /// One JSON object per line.
+    #[value(alias = "json")]
+    Jsonl,
+}
+
+/// What the command line asks for.
+pub enum Request {
+    /// `solve`, `count` or `rate`: one output line per puzzle, worked out on a pool of threads.
+    Batch {
+        task: Task,
+        input: Input,
+        n_threads: usize,
+    },
+    /// `explain`: the steps of each puzzle, one puzzle after another.
+    Explain {
+        options: ExplainOptions,
+        input: Input,
+    },
+    /// `render`: an image of the first puzzle.
+    Render {
+        options: RenderOptions,
+        input: Input,
+    },
+}
+
+/// Reads the command line (the program's name first). Help, the version and usage errors come
+/// back as clap errors, which print themselves and know their exit status.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Request, clap::Error> {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let command_name = args.get(1).and_then(|a| a.to_str()).unwrap_or("");
+    let matches = Cli::command()
+        .try_get_matches_from(&args)
+        .map_err(|error| with_usage(error, command_name))?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|error| with_usage(error, command_name))?;
+    request(cli.command).map_err(|message| usage_error(command_name, message))
+}
+
+fn request(command: CommandArgs) -> Result<Request, String> {
+    Ok(match command {
+        CommandArgs::Solve(args) => {
+            let ambiguity = if args.unique {
+                Ambiguity::Reject
+            } else if args.first {
+                Ambiguity::Ignore
+            } else {
+                Ambiguity::Warn
+            };
+            batch(Task::Solve(ambiguity), args.threads, args.input)
+        }
+        CommandArgs::Count(args) => {
+            batch(Task::Count { limit: args.limit }, args.threads, args.input)
+        }
+        CommandArgs::Rate(args) => batch(
+            Task::Rate {
+                format: args.format,
+                max_steps: args.max_steps,
+            },
+            args.threads,
+            args.input,
+        ),
+        CommandArgs::Explain(args) => Request::Explain {
+            options: ExplainOptions {
+                strategy: args.strategy,
+                format: args.format,
+                max_steps: args.max_steps,
+            },
+            input: Input::from_operand(args.input.file),
+        },
+        CommandArgs::Render(args) => render_request(args)?,
+    })
+}
+
+fn batch(task: Task, threads: ThreadsArg, input: InputArg) -> Request {
+    let n_threads = threads
+        .n_threads
+        .unwrap_or_else(|| thread::available_parallelism().map_or(1, NonZeroUsize::get));
+    Request::Batch {
+        task,
+        input: Input::from_operand(input.file),
+        n_threads,
+    }
+}
+
+fn render_request(args: RenderArgs) -> Result<Request, String> {
+    let subject = match (args.what, args.step) {
+        (None | Some(Subject::Step), Some(_)) => Subject::Step,
+        (None, None) => Subject::Puzzle,
+        (Some(Subject::Step), None) => {
+            return Err("'--what step' needs '--step N' (0 is the puzzle as given)".to_string())
+        }
+        (Some(_), Some(_)) => {
+            return Err("'--step' draws a step: use it with '--what step' or alone".to_string())
+        }
+        (Some(subject), None) => subject,
+    };
+    let input = match args.puzzle {
+        Some(text) => Input::Text(text),
+        None => Input::from_operand(args.input.file),
+    };
+    Ok(Request::Render {
+        options: RenderOptions {
+            subject,
+            strategy: args.strategy,
+            position: args.step,
+            theme: args.theme,
+            candidates: if args.candidates {
+                CandidateDisplay::Always
+            } else {
+                CandidateDisplay::WhenMarked
+            },
+            caption: if args.no_caption {
+                CaptionDisplay::Hidden
+            } else {
+                CaptionDisplay::Shown
+            },
+            title: args.title,
+            output: args.output,
+        },
+        input,
+    })
+}
+
+/// The command named `name` (the tool itself when there is no such command), built so that
+/// its usage line reads `stepdoku NAME …`.
+fn command_named(name: &str) -> clap::Command {
+    let mut cli = Cli::command();
+    cli.build();
+    cli.find_subcommand(name).cloned().unwrap_or(cli)
+}
+
+/// A usage error of the command named `name`, with its usage line.
+fn usage_error(name: &str, message: String) -> clap::Error {
+    command_named(name).error(ErrorKind::ArgumentConflict, message)
+}
+
+/// Gives an error the usage line of its command when clap left it out (as it does for a
+/// value it rejects), so that every usage error shows how to call the command.
+fn with_usage(mut error: clap::Error, name: &str) -> clap::Error {
+    let is_usage_error = !matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if is_usage_error && error.get(ContextKind::Usage).is_none() {
+        let usage = command_named(name).render_usage();
+        error.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
+    }
+    error
+}
+
+fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
+    PossibleValuesParser::new(["human", "singles", "backtracking"])
+        .try_map(|name| Strategy::from_name(&name).ok_or("not a strategy"))
+}
+
+fn theme_parser() -> impl TypedValueParser<Value = Theme> {
+    PossibleValuesParser::new(["light", "dark"])
+        .try_map(|name| Theme::from_name(&name).ok_or("not a theme"))
+}
+
+/// A whole number that may have `_` between its digits (`1_000_000`).
+fn parse_number(text: &str) -> Option<usize> {
+    text.chars()
+        .filter(|&c| c != '_')
+        .collect::<String>()
+        .parse()
+        .ok()
+}
+
+/// A positive whole number.
+fn parse_count(text: &str) -> Result<usize, String> {
+    parse_number(text)
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| "not a whole number of at least 1".to_string())
+}
+
+/// A whole number, 0 allowed.
+fn parse_position(text: &str) -> Result<usize, String> {
+    parse_number(text).ok_or_else(|| "not a whole number (0 or more)".to_string())
+}
+
+fn parse_limit(text: &str) -> Result<u32, String> {
+    let n = parse_count(text)?;
+    u32::try_from(n).map_err(|_| format!("at most {} solutions are counted", u32::MAX))
+}
+
+fn parse_n_threads(text: &str) -> Result<usize, String> {
+    match parse_number(text) {
+        Some(n @ 1..=MAX_THREADS) => Ok(n),
+        _ => Err(format!("not a number of threads from 1 to {MAX_THREADS}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn numbers_may_have_underscores() {
+        assert_eq!(parse_count("1_000_000"), Ok(1_000_000));
+        assert_eq!(parse_position("0"), Ok(0));
+        assert!(parse_count("0").is_err());
+        assert!(parse_position("-1").is_err());
+        assert_eq!(parse_n_threads("4"), Ok(4));
+        assert!(parse_n_threads("0").is_err());
+        assert!(parse_n_threads(&(MAX_THREADS + 1).to_string()).is_err());
+        assert!(parse_limit("5_000_000_000").is_err());
+    }
+}

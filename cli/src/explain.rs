@@ -1,0 +1,292 @@
+//! `explain`: the steps that solve each puzzle, streamed as they are found, as text or as
+//! JSON lines.
+
+use serde::Serialize;
+use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
+
+use stepdoku::rating::{Rater, Rating};
+use stepdoku::trace::Link;
+use stepdoku::{
+    stepper, Candidate, Cell, Change, Digit, Grid, House, Reading, Step, StepKind, Strategy,
+    Technique,
+};
+
+use crate::args::Format;
+use crate::input::{puzzle_part, LineRead, LineReader, MAX_LINE_BYTES};
+use crate::puzzle::{format_difficulty, lower_first, read_values, to_json};
+use crate::{Failure, Outcome};
+
+/// What `explain` shows.
+#[derive(Clone, Copy)]
+pub struct ExplainOptions {
+    pub strategy: Strategy,
+    pub format: Format,
+    /// The most steps of one puzzle.
+    pub max_steps: usize,
+}
+
+#[derive(Serialize)]
+struct StepRecord<'a> {
+    #[serde(rename = "type")]
+    record_type: &'static str,
+    puzzle: u64,
+    step: u64,
+    kind: StepKind,
+    technique: Technique,
+    slug: &'static str,
+    difficulty: f32,
+    depth: u32,
+    text: &'a str,
+    placements: Vec<[usize; 2]>,
+    eliminations: Vec<[usize; 2]>,
+    changes: &'a [Change],
+    cells: &'a [Cell],
+    digit: Option<Digit>,
+    houses: &'a [House],
+    pattern: &'a [Candidate],
+    fins: &'a [Candidate],
+    links: &'a [Link],
+    relies_on_uniqueness: bool,
+}
+
+impl<'a> StepRecord<'a> {
+    fn new(puzzle: u64, step_idx: u64, step: &'a Step) -> StepRecord<'a> {
+        let pair = |c: Candidate| [c.cell.index(), c.digit.get() as usize];
+        StepRecord {
+            record_type: "step",
+            puzzle,
+            step: step_idx,
+            kind: step.kind,
+            technique: step.technique,
+            slug: step.technique.slug(),
+            difficulty: step.difficulty,
+            depth: step.depth,
+            text: &step.text,
+            placements: step.placements().map(pair).collect(),
+            eliminations: step.eliminations().map(pair).collect(),
+            changes: &step.changes,
+            cells: &step.cells,
+            digit: step.digit,
+            houses: &step.houses,
+            pattern: &step.pattern,
+            fins: &step.fins,
+            links: &step.links,
+            relies_on_uniqueness: step.relies_on_uniqueness,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct SummaryRecord<'a> {
+    #[serde(rename = "type")]
+    record_type: &'static str,
+    puzzle: u64,
+    line: u64,
+    strategy: Strategy,
+    #[serde(flatten)]
+    rating: &'a Rating,
+    grid: String,
+}
+
+#[derive(Serialize)]
+struct ErrorSummaryRecord<'a> {
+    #[serde(rename = "type")]
+    record_type: &'static str,
+    puzzle: u64,
+    line: u64,
+    solved: bool,
+    n_steps: u64,
+    n_guesses: u64,
+    error: &'a str,
+}
+
+pub fn run_explain(
+    mut lines: LineReader,
+    mut out: impl Write,
+    options: ExplainOptions,
+) -> Result<Outcome, Failure> {
+    let mut text = Vec::new();
+    let mut values = Vec::new();
+    let mut n_puzzles = 0;
+    let mut n_failed = 0;
+    while let Some(read) = lines.read_line({
+        text.clear();
+        &mut text
+    })? {
+        let line_no = lines.n_lines;
+        let parsed = match (read, puzzle_part(&text)) {
+            (LineRead::TooLong, _) => Err(format!("longer than {MAX_LINE_BYTES} bytes")),
+            (LineRead::Whole, None) => continue,
+            (LineRead::Whole, Some(part)) => {
+                read_values(part, &mut values).and_then(|reading| match reading {
+                    Reading::Values(_) => {
+                        Grid::from_values(&values).ok_or_else(|| "not a grid".to_string())
+                    }
+                    Reading::Marked(grid) => Ok(grid),
+                })
+            }
+        };
+        let puzzle_idx = n_puzzles;
+        n_puzzles += 1;
+        let explained = match parsed {
+            Ok(grid) => {
+                let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+                    explain_puzzle(&grid, puzzle_idx, line_no, options, &mut out)
+                }));
+                match outcome {
+                    Ok(result) => result?,
+                    Err(_) => Err("internal error, please report this puzzle".to_string()),
+                }
+            }
+            Err(message) => {
+                if options.format == Format::Jsonl {
+                    let record = ErrorSummaryRecord {
+                        record_type: "summary",
+                        puzzle: puzzle_idx,
+                        line: line_no,
+                        solved: false,
+                        n_steps: 0,
+                        n_guesses: 0,
+                        error: &message,
+                    };
+                    writeln!(out, "{}", to_json(&record)).map_err(Failure::writing)?;
+                }
+                Err(message)
+            }
+        };
+        if let Err(message) = explained {
+            n_failed += 1;
+            out.flush().map_err(Failure::writing)?;
+            let _ = writeln!(io::stderr().lock(), "error: line {line_no}: {message}");
+        }
+    }
+    out.flush().map_err(Failure::writing)?;
+    Ok(Outcome::of_failures(n_failed))
+}
+
+/// Writes the trace of one puzzle; the inner result says whether the puzzle was solved.
+fn explain_puzzle(
+    grid: &Grid,
+    puzzle_idx: u64,
+    line_no: u64,
+    options: ExplainOptions,
+    out: &mut impl Write,
+) -> Result<Result<(), String>, Failure> {
+    let shape = grid.shape();
+    let is_text = options.format == Format::Text;
+    if is_text {
+        writeln!(
+            out,
+            "Puzzle {} (line {line_no}): {}, {} givens, strategy {}\n{}",
+            puzzle_idx + 1,
+            shape.name(),
+            grid.n_filled(),
+            options.strategy.name(),
+            indent(&grid.to_pretty())
+        )
+        .map_err(Failure::writing)?;
+    }
+    let mut solver = stepper(grid, options.strategy);
+    let mut rater = Rater::for_shape(grid.shape());
+    let mut n_steps: u64 = 0;
+    // The sentence of an `Unsolvable` step, which names what is wrong.
+    let mut ending = String::new();
+    while (n_steps as usize) < options.max_steps {
+        let Some(step) = solver.next_step() else {
+            break;
+        };
+        rater.record(&step);
+        n_steps += 1;
+        if step.kind == StepKind::Unsolvable {
+            ending.clone_from(&step.text);
+        }
+        if is_text {
+            write_step_text(out, n_steps, &step)
+        } else {
+            let record = StepRecord::new(puzzle_idx, n_steps - 1, &step);
+            serde_json::to_writer(&mut *out, &record)
+                .map_err(io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+        }
+        .map_err(Failure::writing)?;
+    }
+    let rating = rater.rating();
+    let final_grid = solver.board().grid().to_line();
+    if is_text {
+        write_summary_text(out, &rating, options, &final_grid).map_err(Failure::writing)?;
+    } else {
+        let record = SummaryRecord {
+            record_type: "summary",
+            puzzle: puzzle_idx,
+            line: line_no,
+            strategy: options.strategy,
+            rating: &rating,
+            grid: final_grid,
+        };
+        writeln!(out, "{}", to_json(&record)).map_err(Failure::writing)?;
+    }
+    Ok(if rating.solved {
+        Ok(())
+    } else if rating.truncated {
+        Err(format!(
+            "stopped after {} steps (see --max-steps)",
+            options.max_steps
+        ))
+    } else {
+        Err(lower_first(&ending).trim_end_matches('.').to_string())
+    })
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+fn write_step_text(out: &mut impl Write, n: u64, step: &Step) -> io::Result<()> {
+    if step.kind == StepKind::Deduction {
+        writeln!(
+            out,
+            "  {n:>4}. {}  [{}, {:.1}]",
+            step.text,
+            step.technique.name(),
+            step.difficulty
+        )
+    } else {
+        writeln!(out, "  {n:>4}. {}", step.text)
+    }
+}
+
+fn write_summary_text(
+    out: &mut impl Write,
+    rating: &Rating,
+    options: ExplainOptions,
+    final_grid: &str,
+) -> io::Result<()> {
+    let result = if rating.solved {
+        format!("solved: {final_grid}")
+    } else if rating.truncated {
+        format!("stopped after {} steps (--max-steps)", options.max_steps)
+    } else {
+        "no solution".to_string()
+    };
+    let guessing = if rating.needs_guessing {
+        "needs guessing (ER is the hardest technique found)"
+    } else {
+        "no guessing"
+    };
+    writeln!(
+        out,
+        "  Result: {result}\n  Rating: ER {:.1}, EP {}, ED {}; HoDoKu score {} ({}); {guessing}\n  \
+         Counts: {} steps, {} deductions, {} guesses, {} backtracks; hardest: {}\n",
+        rating.er,
+        format_difficulty(rating.ep),
+        format_difficulty(rating.ed),
+        rating.score,
+        rating.level,
+        rating.n_steps,
+        rating.n_deductions,
+        rating.n_guesses,
+        rating.n_backtracks,
+        rating.hardest.map_or("-", Technique::name),
+    )
+}

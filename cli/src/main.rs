@@ -1,0 +1,144 @@
+//! The `stepdoku` command-line tool: solve, count, rate and explain puzzles, one per line, and
+//! draw one as an SVG image.
+//!
+//! `solve`, `count` and `rate` stream their input in batches over a pool of worker threads
+//! and write results in input order, in constant memory ([`pool`]). `explain` runs one puzzle
+//! at a time and streams each step as it comes ([`explain`]). `render` draws the first puzzle
+//! of its input ([`render`]). Run `stepdoku --help` for the conventions.
+//!
+//! | module | what |
+//! |---|---|
+//! | [`args`] | the command line (clap), its help, and the [`args::Request`] it makes |
+//! | [`input`] | opening the input, reading it line by line in bounded memory |
+//! | [`puzzle`] | puzzle text in, result text out, messages, JSON |
+//! | [`batch`] | `solve`, `count` and `rate` on one batch of lines |
+//! | [`pool`] | worker threads, the ordered writer, the progress bar |
+//! | [`explain`] | `explain`, as text or JSON lines |
+//! | [`render`] | `render`, an SVG image |
+
+mod args;
+mod batch;
+mod explain;
+mod input;
+mod pool;
+mod puzzle;
+mod render;
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::panic;
+use std::process::ExitCode;
+
+use args::Request;
+use batch::Task;
+use input::{open_input, Input, LineReader, Opened};
+use pool::{Engine, Flushing, Progress};
+
+fn main() -> ExitCode {
+    // Panics are caught per puzzle and reported as errors on the puzzle's line, so the
+    // default hook's message would only repeat it.
+    panic::set_hook(Box::new(|_| {}));
+    let request = match args::parse(std::env::args_os()) {
+        Ok(request) => request,
+        // Help, the version, or a usage error with the usage of its command.
+        Err(error) => {
+            let _ = error.print();
+            return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        }
+    };
+    match run(request) {
+        Ok(Outcome::AllSucceeded) => ExitCode::SUCCESS,
+        Ok(Outcome::SomeFailed) => ExitCode::from(1),
+        // Whoever reads our output stopped reading (`| head`): stop quietly.
+        Err(Failure::OutputClosed) => ExitCode::SUCCESS,
+        Err(Failure::Fatal(message)) => {
+            let _ = writeln!(io::stderr().lock(), "error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether every puzzle of a run succeeded.
+pub enum Outcome {
+    AllSucceeded,
+    SomeFailed,
+}
+
+impl Outcome {
+    fn of_failures(n_failed: u64) -> Outcome {
+        if n_failed == 0 {
+            Outcome::AllSucceeded
+        } else {
+            Outcome::SomeFailed
+        }
+    }
+}
+
+/// Why a run stopped before its end.
+pub enum Failure {
+    /// Standard output was closed by its reader.
+    OutputClosed,
+    /// Something that stops the whole run, such as an unreadable input file.
+    Fatal(String),
+}
+
+impl Failure {
+    fn writing(error: io::Error) -> Failure {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            Failure::OutputClosed
+        } else {
+            Failure::Fatal(format!("writing the output: {error}"))
+        }
+    }
+}
+
+/// Writes all of `text` to standard output.
+fn write_stdout(text: &str) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(Failure::writing)
+}
+
+fn run(request: Request) -> Result<Outcome, Failure> {
+    match request {
+        Request::Batch {
+            task,
+            input,
+            n_threads,
+        } => run_batches(task, &input, n_threads),
+        Request::Explain { options, input } => {
+            let Opened { reader, name, .. } = open_input(&input)?;
+            let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            explain::run_explain(LineReader::new(reader, name), stdout, options)
+        }
+        Request::Render { options, input } => render::run_render(&options, &input),
+    }
+}
+
+/// Runs `solve`, `count` or `rate` over the pool.
+fn run_batches(task: Task, input: &Input, n_threads: usize) -> Result<Outcome, Failure> {
+    let Opened { reader, size, name } = open_input(input)?;
+    // Someone typing puzzles gets each answer as soon as it is ready.
+    let is_interactive = matches!(input, Input::Stdin) && io::stdin().is_terminal();
+    let shows_progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let progress = size
+        .filter(|&n_bytes| n_bytes > 0 && shows_progress)
+        .map(Progress::new);
+    let engine = Engine {
+        task,
+        n_threads,
+        batch_len: match (is_interactive, task) {
+            (true, _) => 1,
+            (false, Task::Rate { .. }) => 4,
+            (false, _) => 1024,
+        },
+        flushing: if is_interactive {
+            Flushing::EachBatch
+        } else {
+            Flushing::WhenFull
+        },
+    };
+    let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    engine.run(LineReader::new(reader, name), stdout, progress)
+}

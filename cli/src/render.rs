@@ -1,0 +1,164 @@
+//! `render`: the first puzzle of the input as an SVG image, of the puzzle, its solution or a
+//! position of its trace.
+
+use clap::ValueEnum;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use stepdoku::render::{Picture, ShortTrace, Theme};
+use stepdoku::validate::{self, PuzzleError};
+use stepdoku::{Grid, Strategy};
+
+use crate::input::{open_input, puzzle_part, Input, LineRead, LineReader, MAX_LINE_BYTES};
+use crate::puzzle::{describe_parse_error, lower_first, read_grid};
+use crate::{write_stdout, Failure, Outcome};
+
+/// What `render` draws, and how.
+pub struct RenderOptions {
+    pub subject: Subject,
+    pub strategy: Strategy,
+    /// The position of the trace to draw, for [`Subject::Step`].
+    pub position: Option<usize>,
+    pub theme: Theme,
+    pub candidates: CandidateDisplay,
+    pub caption: CaptionDisplay,
+    /// The title of the image instead of its own.
+    pub title: Option<String>,
+    /// Where the image goes; standard output when `None`.
+    pub output: Option<PathBuf>,
+}
+
+/// What `render` draws: the puzzle as given, its solution, or a position of its trace with
+/// the step that led there highlighted. The help of `render` says more of each, so the values
+/// have no help of their own.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Subject {
+    Puzzle,
+    Solution,
+    Step,
+}
+
+/// Whether a puzzle's image shows the candidates of its empty cells.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum CandidateDisplay {
+    /// Only when the puzzle has pencil marks (a step always shows them).
+    WhenMarked,
+    Always,
+}
+
+/// Whether a step's image has a caption under the grid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum CaptionDisplay {
+    Shown,
+    Hidden,
+}
+
+/// Draws the first puzzle of the input and writes the image; a puzzle that fails is reported
+/// on standard error and writes nothing.
+pub fn run_render(options: &RenderOptions, input: &Input) -> Result<Outcome, Failure> {
+    let drawn = match read_first_puzzle(input)? {
+        Ok((grid, place)) => draw(&grid, options)
+            .map_err(|message| format!("{place}{message}"))
+            .map(|(svg, warning)| {
+                if let Some(warning) = warning {
+                    let _ = writeln!(io::stderr().lock(), "warning: {place}{warning}");
+                }
+                svg
+            }),
+        Err(message) => Err(message),
+    };
+    let svg = match drawn {
+        Ok(svg) => svg,
+        Err(message) => {
+            let _ = writeln!(io::stderr().lock(), "error: {message}");
+            return Ok(Outcome::SomeFailed);
+        }
+    };
+    match &options.output {
+        Some(path) => std::fs::write(path, svg.as_bytes())
+            .map_err(|e| Failure::Fatal(format!("cannot write '{}': {e}", path.display())))?,
+        None => {
+            write_stdout(&svg)?;
+        }
+    }
+    Ok(Outcome::AllSucceeded)
+}
+
+/// The first puzzle of the input and where it was, as `line N: ` to start messages; or why
+/// there is none. A `--puzzle` text is read whole, in any form [`Grid::parse`] reads.
+fn read_first_puzzle(input: &Input) -> Result<Result<(Grid, String), String>, Failure> {
+    if let Input::Text(text) = input {
+        return Ok(Grid::parse(text)
+            .map(|grid| (grid, String::new()))
+            .map_err(|e| format!("--puzzle: {}", describe_parse_error(&e))));
+    }
+    let opened = open_input(input)?;
+    let mut lines = LineReader::new(opened.reader, opened.name);
+    let mut text = Vec::new();
+    while let Some(read) = lines.read_line({
+        text.clear();
+        &mut text
+    })? {
+        let place = format!("line {}: ", lines.n_lines);
+        let part = match (read, puzzle_part(&text)) {
+            (LineRead::TooLong, _) => {
+                return Ok(Err(format!("{place}longer than {MAX_LINE_BYTES} bytes")))
+            }
+            (LineRead::Whole, None) => continue,
+            (LineRead::Whole, Some(part)) => part,
+        };
+        return Ok(match read_grid(part) {
+            Ok(grid) => Ok((grid, place)),
+            Err(message) => Err(format!("{place}{message}")),
+        });
+    }
+    Ok(Err(format!("no puzzle in {}", lines.name)))
+}
+
+/// The image of a puzzle, with a warning to give; or why the puzzle cannot be drawn.
+fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>), String> {
+    let mut warning = None;
+    let picture = match render.subject {
+        Subject::Puzzle => match render.candidates {
+            CandidateDisplay::Always => Picture::of_puzzle_with_candidates(grid),
+            CandidateDisplay::WhenMarked => Picture::of_puzzle(grid),
+        },
+        Subject::Solution => match validate::check(grid) {
+            Ok(checked) => Picture::of_solution(grid, &checked.solution),
+            Err(PuzzleError::SeveralSolutions {
+                first, differing, ..
+            }) => {
+                warning = Some(
+                    "several solutions; drew the first, with the cells where a second differs dashed"
+                        .to_string(),
+                );
+                Picture::of_solution(grid, &first).with_differing(&differing)
+            }
+            Err(error) => {
+                let message = error.to_string();
+                return Err(lower_first(&message).trim_end_matches('.').to_string());
+            }
+        },
+        Subject::Step => {
+            let position = render.position.unwrap_or(0);
+            let picture = Picture::at_position(grid, render.strategy, position).map_err(
+                |ShortTrace { n_steps }| {
+                    format!(
+                        "the {} trace of this puzzle has {n_steps} steps, so there is no step \
+                         {position} (use --step 0 to {n_steps})",
+                        render.strategy.name()
+                    )
+                },
+            )?;
+            match render.caption {
+                CaptionDisplay::Shown => picture,
+                CaptionDisplay::Hidden => picture.without_caption(),
+            }
+        }
+    };
+    let picture = match &render.title {
+        Some(title) => picture.with_title(title),
+        None => picture,
+    };
+    Ok((picture.to_svg(render.theme), warning))
+}
