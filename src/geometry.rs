@@ -314,14 +314,6 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// The variants people can choose from by name, as the text tags and the CLI write them.
-    pub const NAMES: [(&'static str, &'static str); 4] = [
-        ("classic", "Classic"),
-        ("x", "X-Sudoku"),
-        ("windoku", "Windoku"),
-        ("jigsaw", "Jigsaw"),
-    ];
-
     /// The stable name of the variant: `classic`, `x`, `windoku` or `jigsaw`.
     pub fn slug(&self) -> &'static str {
         match self {
@@ -330,15 +322,6 @@ impl Variant {
             Variant::Windoku => "windoku",
             Variant::Jigsaw(_) => "jigsaw",
         }
-    }
-
-    /// The name people use, such as "X-Sudoku".
-    pub fn title(&self) -> &'static str {
-        let slug = self.slug();
-        Variant::NAMES
-            .iter()
-            .find(|(s, _)| *s == slug)
-            .map_or("Classic", |(_, title)| title)
     }
 }
 
