@@ -2,7 +2,7 @@
 //!
 //! A [`Geometry`] is built once per layout (a [`Shape`] and a [`Variant`]) and shared by
 //! everything that asks "what is a house?": the grid, both exact solvers, validation, every
-//! technique finder, the sentences and the page's drawing. Houses are numbered densely in one
+//! technique finder, the sentences and the SVG pictures. Houses are numbered densely in one
 //! order, which nothing else decodes:
 //!
 //! ```text
