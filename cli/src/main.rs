@@ -31,7 +31,7 @@ use std::process::ExitCode;
 use args::Request;
 use batch::Task;
 use input::{open_input, Input, LineReader, Opened};
-use pool::{Engine, Flushing, Progress};
+use pool::{Delivery, Engine, Progress};
 
 fn main() -> ExitCode {
     // Panics are caught per puzzle and reported as errors on the puzzle's line, so the
@@ -119,7 +119,7 @@ fn run(request: Request) -> Result<Outcome, Failure> {
 /// Runs `solve`, `count` or `rate` over the pool.
 fn run_batches(task: Task, input: &Input, n_threads: usize) -> Result<Outcome, Failure> {
     let Opened { reader, size, name } = open_input(input)?;
-    // Someone typing puzzles gets each answer as soon as it is ready.
+    // Someone typing puzzles gets each answer as soon as it is found.
     let is_interactive = matches!(input, Input::Stdin) && io::stdin().is_terminal();
     let shows_progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
     let progress = size
@@ -133,10 +133,10 @@ fn run_batches(task: Task, input: &Input, n_threads: usize) -> Result<Outcome, F
             (false, Task::Rate { .. }) => 4,
             (false, _) => 1024,
         },
-        flushing: if is_interactive {
-            Flushing::EachBatch
+        delivery: if is_interactive {
+            Delivery::AtOnce
         } else {
-            Flushing::WhenFull
+            Delivery::Buffered
         },
     };
     let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());

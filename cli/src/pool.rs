@@ -21,13 +21,15 @@ use crate::batch::{Batch, BatchResult, PuzzleLine, Task, Worker};
 use crate::input::{puzzle_part, LineRead, LineReader};
 use crate::{Failure, Outcome};
 
-/// When results are flushed to standard output.
+/// When results reach standard output.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Flushing {
-    /// After every batch, so a person typing puzzles sees each answer at once.
-    EachBatch,
-    /// When the buffer is full, and at the end.
-    WhenFull,
+pub enum Delivery {
+    /// Each batch's result is written and flushed before the next line is read, so a person
+    /// typing puzzles sees each answer as soon as it is found.
+    AtOnce,
+    /// Results are written in order as they come, and flushed when the buffer is full and at
+    /// the end.
+    Buffered,
 }
 
 /// Reads batches on the calling thread, works them out on a pool of threads, and writes the
@@ -37,7 +39,7 @@ pub struct Engine {
     pub n_threads: usize,
     /// The most puzzles in one batch.
     pub batch_len: usize,
-    pub flushing: Flushing,
+    pub delivery: Delivery,
 }
 
 impl Engine {
@@ -143,14 +145,15 @@ impl Engine {
                 n_in_flight -= 1;
                 writer.accept(result)?;
             }
-            while n_in_flight >= max_in_flight || (is_at_end && n_in_flight > 0) {
+            let must_drain = is_at_end || self.delivery == Delivery::AtOnce;
+            while n_in_flight >= max_in_flight || (must_drain && n_in_flight > 0) {
                 let Ok(result) = result_rx.recv() else {
                     return Err(Failure::Fatal("a worker thread stopped".to_string()));
                 };
                 n_in_flight -= 1;
                 writer.accept(result)?;
             }
-            if self.flushing == Flushing::EachBatch {
+            if self.delivery == Delivery::AtOnce {
                 writer.stdout.flush().map_err(Failure::writing)?;
             }
             if let Some(progress) = writer.progress {
@@ -227,9 +230,100 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::batch::Ambiguity;
+    use std::cell::RefCell;
+    use std::io::{BufRead, Read};
+    use std::rc::Rc;
 
     #[test]
     fn the_progress_template_is_valid() {
         assert!(ProgressStyle::with_template(Progress::TEMPLATE).is_ok());
+    }
+
+    /// Standard output as a test sees it.
+    #[derive(Clone, Default)]
+    struct Screen(Rc<RefCell<Vec<u8>>>);
+
+    impl Write for Screen {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A person typing lines one at a time: each line is handed over only when asked for, and
+    /// the bytes on the screen at that moment are noted.
+    struct Typist {
+        text: Vec<u8>,
+        pos: usize,
+        screen: Screen,
+        /// For each line asked for (and the end), how many bytes the screen showed then.
+        n_bytes_seen: Rc<RefCell<Vec<usize>>>,
+    }
+
+    impl Read for Typist {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let available = self.fill_buf()?;
+            let n = available.len().min(buf.len());
+            buf[..n].copy_from_slice(&available[..n]);
+            self.consume(n);
+            Ok(n)
+        }
+    }
+
+    impl BufRead for Typist {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            let is_line_start = self.pos == 0 || self.text[self.pos - 1] == b'\n';
+            let n_lines_started = self.text[..self.pos]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            let mut seen = self.n_bytes_seen.borrow_mut();
+            if is_line_start && seen.len() == n_lines_started {
+                seen.push(self.screen.0.borrow().len());
+            }
+            let rest = &self.text[self.pos..];
+            let line_len = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |at| at + 1);
+            Ok(&rest[..line_len])
+        }
+
+        fn consume(&mut self, n: usize) {
+            self.pos += n;
+        }
+    }
+
+    #[test]
+    fn at_once_each_answer_is_on_screen_before_the_next_line_is_read() {
+        const PUZZLE: &str =
+            "850002400720000009004000000000107002305000900040000000000080070017000000000036040";
+        let n_puzzles = 3;
+        let screen = Screen::default();
+        let n_bytes_seen = Rc::new(RefCell::new(Vec::new()));
+        let typist = Typist {
+            text: format!("{PUZZLE}\n").repeat(n_puzzles).into_bytes(),
+            pos: 0,
+            screen: screen.clone(),
+            n_bytes_seen: Rc::clone(&n_bytes_seen),
+        };
+        let engine = Engine {
+            task: Task::Solve(Ambiguity::Warn),
+            n_threads: 2,
+            batch_len: 1,
+            delivery: Delivery::AtOnce,
+        };
+        let lines = LineReader::new(Box::new(typist), "the keyboard".to_string());
+        let outcome = engine.run(lines, screen.clone(), None);
+        assert!(matches!(outcome, Ok(Outcome::AllSucceeded)));
+        let answer_len = PUZZLE.len() + 1;
+        let expected: Vec<usize> = (0..=n_puzzles).map(|k| k * answer_len).collect();
+        assert_eq!(*n_bytes_seen.borrow(), expected);
+        assert_eq!(screen.0.borrow().len(), n_puzzles * answer_len);
     }
 }
