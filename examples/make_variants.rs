@@ -11,31 +11,13 @@
 //! unique, so every unique puzzle is minimal. For each layout one puzzle is also written with
 //! one given fewer than needed (two solutions or more) and one with a clashing given (none).
 
+#[path = "../tests/common/rng.rs"]
+mod rng;
+
+use rng::Rng;
 use std::sync::Arc;
 use stepdoku::search::{general::GeneralSolver, ExactSolver, Solutions};
 use stepdoku::{Geometry, Grid, Shape, Variant};
-
-/// A small deterministic random source (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 fn count(solver: &mut GeneralSolver, values: &[u8], limit: u32) -> u32 {
     solver
@@ -67,9 +49,7 @@ fn full_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Vec<u8>> {
 fn minimal(geometry: &Arc<Geometry>, solution: &[u8], rng: &mut Rng) -> Vec<u8> {
     let mut solver = GeneralSolver::for_layout(geometry);
     let mut puzzle = solution.to_vec();
-    let mut cells: Vec<usize> = (0..puzzle.len()).collect();
-    rng.shuffle(&mut cells);
-    for cell in cells {
+    for cell in rng.permutation(puzzle.len()) {
         let digit = puzzle[cell];
         puzzle[cell] = 0;
         if count(&mut solver, &puzzle, 2) != 1 {

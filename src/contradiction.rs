@@ -43,32 +43,24 @@ pub enum Contradiction {
 impl Contradiction {
     /// A sentence for people, such as "r4c5 has no candidate left".
     pub fn describe(self, shape: Shape) -> String {
-        match self {
-            Contradiction::NoCandidate(cell) => {
-                format!("{} has no candidate left", cell.name(shape))
-            }
-            Contradiction::NoPlace(digit, house) => {
-                format!(
-                    "{digit} has no place left in {house}",
-                    digit = shape.show(digit)
-                )
-            }
-            Contradiction::Conflict(conflict) => conflict.describe(shape),
-        }
+        self.sentence(shape, "has")
     }
-}
 
-impl Contradiction {
     /// A sentence for what would happen under an assumption, such as "r4c5 would have no
     /// candidate left".
     pub fn describe_hypothetical(self, shape: Shape) -> String {
+        self.sentence(shape, "would have")
+    }
+
+    /// The sentence with its verb: "has" or "would have".
+    fn sentence(self, shape: Shape, has: &str) -> String {
         match self {
             Contradiction::NoCandidate(cell) => {
-                format!("{} would have no candidate left", cell.name(shape))
+                format!("{} {has} no candidate left", cell.name(shape))
             }
             Contradiction::NoPlace(digit, house) => {
                 format!(
-                    "{digit} would have no place left in {house}",
+                    "{digit} {has} no place left in {house}",
                     digit = shape.show(digit)
                 )
             }

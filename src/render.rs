@@ -1247,24 +1247,22 @@ impl<'a> Painter<'a> {
         }
         let c = self.colours;
         writeln!(out, r#"<g data-layer="houses">"#)?;
-        for rect in step.houses.iter().flat_map(|&house| {
-            self.house_rects(house)
-                .into_iter()
-                .map(move |rect| (house, rect.inset(2.0)))
-        }) {
-            let (house, rect) = rect;
-            if self.marks.is_dead_end {
-                writeln!(
-                    out,
-                    r#"<rect data-house="{house}" data-roles="fault" {rect} rx="3" fill="none" stroke="{}" stroke-width="2.5"/>"#,
-                    c.fault
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    r#"<rect data-house="{house}" data-roles="step" {rect} rx="3" fill="{}" fill-opacity="{}" stroke="{}" stroke-width="2.5" stroke-dasharray="7 4"/>"#,
-                    c.house_tint.colour, c.house_tint.opacity, c.house
-                )?;
+        for &house in &step.houses {
+            for rect in self.house_rects(house) {
+                let rect = rect.inset(2.0);
+                if self.marks.is_dead_end {
+                    writeln!(
+                        out,
+                        r#"<rect data-house="{house}" data-roles="fault" {rect} rx="3" fill="none" stroke="{}" stroke-width="2.5"/>"#,
+                        c.fault
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        r#"<rect data-house="{house}" data-roles="step" {rect} rx="3" fill="{}" fill-opacity="{}" stroke="{}" stroke-width="2.5" stroke-dasharray="7 4"/>"#,
+                        c.house_tint.colour, c.house_tint.opacity, c.house
+                    )?;
+                }
             }
         }
         writeln!(out, "</g>")

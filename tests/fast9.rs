@@ -4,6 +4,9 @@
 //! both solvers; seed examples pin known answers; property tests compare both solvers on
 //! random puzzles cut from random valid grids.
 
+mod common;
+
+use common::rng::Rng;
 use proptest::prelude::*;
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
@@ -205,32 +208,6 @@ fn bad_input_has_no_solution() {
     assert_eq!(solver.search(&no_room, 2, &mut kept).n_solutions, 0);
     assert_eq!(general_count(&no_room, 2), 0);
     assert!(kept.is_empty());
-}
-
-/// A small deterministic generator for the property tests.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// A random permutation of 0..n.
-    fn permutation(&mut self, n: usize) -> Vec<usize> {
-        let mut items: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-        items
-    }
 }
 
 /// A random valid full grid: a known solution under random symmetries of Sudoku

@@ -163,8 +163,8 @@ impl Trial {
             self.placed[h] |= bit;
         }
         self.log.push((cell, digit));
-        let geometry = Arc::clone(&self.geometry);
-        for &peer in &geometry.peers[idx] {
+        for k in 0..self.geometry.peers[idx].len() {
+            let peer = self.geometry.peers[idx][k];
             if self.cands[peer.index()] & bit != 0 {
                 self.eliminate(peer.index(), bit)?;
             }

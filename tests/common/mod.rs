@@ -4,6 +4,8 @@
 //! only some of them.
 #![allow(dead_code)]
 
+pub mod rng;
+
 use std::path::{Path, PathBuf};
 use stepdoku::{Board, Cell, Change, Digit, Grid, Shape, Step, Stepper, Strategy};
 

@@ -7,9 +7,8 @@ import {
   Origin,
   startingBoard,
 } from '../../www/board-model.js';
-import wasm, { parse, positionTrace, trace } from './wasm.mjs';
+import wasm, { EASY, parse, positionTrace, trace } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
 const HARDEST = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 
 /** The candidate digits of an empty cell, smallest first. */

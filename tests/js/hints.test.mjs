@@ -11,9 +11,8 @@ import {
   traceHintText,
 } from '../../www/hints.js';
 import { hintHighlight, stepHighlight } from '../../www/player.js';
-import { trace } from './wasm.mjs';
+import { EASY, trace } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
 const HARDEST = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 
 /** The first step of the Human strategy on the easy sample: r5c2 = 7, a hidden single in box 4. */

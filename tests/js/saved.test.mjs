@@ -14,11 +14,8 @@ import {
   solveRecord,
 } from '../../www/saved.js';
 import { Solve } from '../../www/solve-model.js';
-import wasm from './wasm.mjs';
+import wasm, { EASY, GIVENS, SOLUTION } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
-const GIVENS = Uint8Array.from(EASY, Number);
-const SOLUTION = Uint8Array.from(wasm.solve(EASY), Number);
 const SYMBOLS_9 = '123456789';
 const SYMBOLS_16 = '123456789ABCDEFG';
 // The keys saved.js documents.

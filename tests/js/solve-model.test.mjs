@@ -8,11 +8,8 @@ import {
   isValidAction,
   Solve,
 } from '../../www/solve-model.js';
-import wasm, { trace } from './wasm.mjs';
+import wasm, { EASY, GIVENS, SOLUTION, trace } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
-const GIVENS = Uint8Array.from(EASY, Number);
-const SOLUTION = Uint8Array.from(wasm.solve(EASY), Number);
 const ALL = 0b111111111;
 const bit = (d) => 1 << (d - 1);
 

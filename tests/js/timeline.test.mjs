@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyChanges, startingBoard } from '../../www/board-model.js';
-import wasm, { parse, trace } from './wasm.mjs';
+import wasm, { EASY, parse, trace } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
 const HARDEST = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 /** The first of forum_hardest_1106: millions of Backtracking steps. */
 const DEEP = '........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3';

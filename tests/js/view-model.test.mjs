@@ -16,11 +16,8 @@ import {
   solveBarState,
   statusState,
 } from '../../www/view-model.js';
-import wasm from './wasm.mjs';
+import { EASY, GIVENS, SOLUTION } from './wasm.mjs';
 
-const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
-const GIVENS = Uint8Array.from(EASY, Number);
-const SOLUTION = Uint8Array.from(wasm.solve(EASY), Number);
 const EMPTY_CELLS = [...GIVENS.keys()].filter((i) => !GIVENS[i]);
 const EDITING = ['puzzle', 'pad', 'clear', 'solving'];
 

@@ -8,6 +8,12 @@ wasm.initSync({ module: readFileSync(new URL('../../www/pkg/stepdoku_bg.wasm', i
 
 export default wasm;
 
+/** The easy 9×9 puzzle most unit tests use, its givens and its solution, one value per cell. */
+export const EASY =
+  '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
+export const GIVENS = Uint8Array.from(EASY, Number);
+export const SOLUTION = Uint8Array.from(wasm.solve(EASY), Number);
+
 /** A puzzle as the page reads it (www/core.js readPuzzle). */
 export function parse(text) {
   const { size, boxRows, boxCols, values, candidates, marks, line } = wasm.parsePuzzle(text);
