@@ -244,11 +244,24 @@ impl HouseKind {
 }
 
 /// A house: a row, a column, a box or a variant's house, with its 0-based index among the
-/// houses of its kind. Which cells it holds is the [`crate::Geometry`]'s to say.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+/// houses of its kind. Which cells it holds is the [`crate::Geometry`]'s to say. It
+/// serialises as `{ kind, index, name }`, `name` as sentences write it ("row 3",
+/// "diagonal ↘").
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct House {
     kind: HouseKind,
     index: u8,
+}
+
+impl Serialize for House {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut record = serializer.serialize_struct("House", 3)?;
+        record.serialize_field("kind", &self.kind)?;
+        record.serialize_field("index", &self.index)?;
+        record.serialize_field("name", &self.to_string())?;
+        record.end()
+    }
 }
 
 impl House {
@@ -314,6 +327,32 @@ pub enum Variant {
 }
 
 impl Variant {
+    /// The variants that need nothing but their name, in the order a page offers them.
+    pub const FIXED: [Variant; 3] = [Variant::Classic, Variant::X, Variant::Windoku];
+
+    /// The name people know the variant by: "Classic", "X-Sudoku", "Windoku" or "Jigsaw".
+    pub fn name(&self) -> &'static str {
+        match self {
+            Variant::Classic => "Classic",
+            Variant::X => "X-Sudoku",
+            Variant::Windoku => "Windoku",
+            Variant::Jigsaw(_) => "Jigsaw",
+        }
+    }
+
+    /// The tag puzzle text writes before the cells: empty for classic, `x:`, `windoku:`, or
+    /// `jigsaw:` with the map (one region letter per cell) and a colon.
+    pub fn tag(&self) -> String {
+        match self {
+            Variant::Classic => String::new(),
+            Variant::X | Variant::Windoku => format!("{}:", self.slug()),
+            Variant::Jigsaw(map) => {
+                let letters: String = map.iter().map(|&r| region_letter(r)).collect();
+                format!("jigsaw:{letters}:")
+            }
+        }
+    }
+
     /// The stable name of the variant: `classic`, `x`, `windoku` or `jigsaw`.
     pub fn slug(&self) -> &'static str {
         match self {
@@ -344,6 +383,8 @@ pub enum LayoutError {
         /// The sizes of the regions read, in order of first appearance.
         sizes: Vec<usize>,
     },
+    /// Text that is not a variant tag where only a tag may stand.
+    NotATag(String),
 }
 
 impl fmt::Display for LayoutError {
@@ -367,6 +408,10 @@ impl fmt::Display for LayoutError {
                     listed.join(", ")
                 )
             }
+            LayoutError::NotATag(text) => write!(
+                f,
+                "“{text}” is not a layout: write x:, windoku:, jigsaw: with a region map, or nothing."
+            ),
         }
     }
 }
@@ -720,17 +765,9 @@ impl Geometry {
             .fold(from, |set, &h| set.difference(seen[h]))
     }
 
-    /// The layout's tag as puzzle text writes it, before the cells: empty for classic,
-    /// `x:`, `windoku:`, or `jigsaw:` with the map and a colon.
+    /// The layout's tag as puzzle text writes it, before the cells (see [`Variant::tag`]).
     pub fn tag(&self) -> String {
-        match &self.variant {
-            Variant::Classic => String::new(),
-            Variant::X | Variant::Windoku => format!("{}:", self.variant.slug()),
-            Variant::Jigsaw(map) => {
-                let letters: String = map.iter().map(|&r| region_letter(r)).collect();
-                format!("jigsaw:{letters}:")
-            }
-        }
+        self.variant.tag()
     }
 }
 

@@ -2,8 +2,8 @@
 //! SudokuWiki links and variant tags (see [`Grid::parse`]).
 
 use crate::digits::{Digit, DigitSet};
+use crate::geometry::{region_letter, Geometry, LayoutError, Variant};
 pub use crate::geometry::{Cell, House, HouseKind, Shape};
-use crate::geometry::{Geometry, LayoutError, Variant};
 use std::fmt;
 use std::sync::Arc;
 
@@ -413,9 +413,11 @@ impl Grid {
 
     /// The grid as rows, with spaces and lines between boxes, for a terminal. With pencil
     /// marks, each cell shows the digits it allows, in columns wide enough for the longest.
+    /// A grid without boxes (jigsaw) has no lines; its region map stands beside it instead.
     pub fn to_pretty(&self) -> String {
         let shape = self.shape();
         let n = shape.size();
+        let has_boxes = self.geometry.has_boxes();
         let texts: Vec<String> = shape
             .cells()
             .map(|c| match (self.get(c), &self.marks) {
@@ -426,7 +428,7 @@ impl Grid {
         let width = texts.iter().map(String::len).max().unwrap_or(1);
         let mut out = String::new();
         for r in 0..n {
-            if r > 0 && r % shape.box_rows() == 0 {
+            if has_boxes && r > 0 && r % shape.box_rows() == 0 {
                 let band: Vec<String> = (0..n / shape.box_cols())
                     .map(|_| "-".repeat(shape.box_cols() * (width + 1) - 1))
                     .collect();
@@ -436,13 +438,18 @@ impl Grid {
             let mut line = String::new();
             for c in 0..n {
                 if c > 0 {
-                    line.push_str(if c % shape.box_cols() == 0 {
+                    line.push_str(if has_boxes && c % shape.box_cols() == 0 {
                         " | "
                     } else {
                         " "
                     });
                 }
                 line.push_str(&format!("{:<width$}", texts[shape.cell(r, c).index()]));
+            }
+            if !has_boxes {
+                let regions = &self.geometry.regions()[r * n..(r + 1) * n];
+                line.push_str("    ");
+                line.extend(regions.iter().map(|&region| region_letter(region)));
             }
             out.push_str(line.trim_end());
             out.push('\n');
@@ -523,6 +530,17 @@ fn parse_marks(text: &str) -> Option<Grid> {
         marks.push(set);
     }
     Some(Grid::from_marks(shape, marks))
+}
+
+/// The layout of a shape that a variant tag names, as [`Geometry::tag`] writes it: `x:`,
+/// `windoku:`, `jigsaw:MAP:`, or nothing for classic.
+pub fn layout_of_tag(shape: Shape, tag: &str) -> Result<Arc<Geometry>, LayoutError> {
+    match split_tag(tag) {
+        (variant, rest) if rest.trim().is_empty() => {
+            Geometry::new(shape, variant.unwrap_or(Variant::Classic))
+        }
+        _ => Err(LayoutError::NotATag(tag.to_string())),
+    }
 }
 
 /// Splits a variant tag (see [`Grid::parse`]) from the text of the cells. Text without a

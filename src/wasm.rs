@@ -4,12 +4,14 @@
 //! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory.
 
 use crate::digits::{Digit, DigitSet};
-use crate::grid::{Cell, Grid, Shape};
+use crate::geometry::{Geometry, Variant};
+use crate::grid::{layout_of_tag, Cell, Grid, House, Shape};
 use crate::search;
 use crate::technique::Technique;
 use crate::trace::Board;
 use crate::validate::Diagnosis;
 use serde::Serialize;
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(start)]
@@ -64,11 +66,12 @@ pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
     search::count_batch(puzzles, limit)
 }
 
-/// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, marks, line }` with
-/// `values` one number per cell (0 for empty), `candidates` one bit mask per cell (bit 0 is
-/// digit 1; the digits no peer holds, within the pencil marks; 0 for a filled cell), the
-/// board every trace starts from, `marks` the pencil marks as bit masks (null without), and
-/// `line` the puzzle on one line. Throws the diagnosis for unreadable text.
+/// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, marks, line, layout }`
+/// with `values` one number per cell (0 for empty), `candidates` one bit mask per cell (bit 0
+/// is digit 1; the digits no peer holds, within the pencil marks; 0 for a filled cell), the
+/// board every trace starts from, `marks` the pencil marks as bit masks (null without), `line`
+/// the puzzle on one line, and `layout` its houses as `layout` describes them. Throws the
+/// diagnosis for unreadable text.
 #[wasm_bindgen(js_name = parsePuzzle)]
 pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
@@ -81,6 +84,7 @@ pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
         candidates: Vec<u32>,
         marks: Option<Vec<u32>>,
         line: String,
+        layout: LayoutView,
     }
     let grid = parse(text)?;
     let shape = grid.shape();
@@ -95,16 +99,63 @@ pub fn parse_puzzle(text: &str) -> Result<JsValue, JsValue> {
             .marks()
             .map(|marks| marks.iter().map(|m| m.bits()).collect()),
         line: grid.to_line(),
+        layout: LayoutView::of(grid.geometry()),
     }))
 }
 
-/// Writes one value per cell (0 for empty) as a one-line puzzle in the size's alphabet;
-/// throws when the count is not that of a supported size.
+/// A layout as the page draws it: `{ tag, variant, name, regions, extras }`, `tag` what puzzle
+/// text writes before the cells (empty for classic), `variant` `classic`, `x`, `windoku` or
+/// `jigsaw` and `name` its name (see `variants`), `regions` the box or jigsaw region of each
+/// cell (where thick borders go), and `extras` the diagonals and windows as `[{ kind, index,
+/// name, cells }]`.
+#[derive(Serialize)]
+struct LayoutView {
+    tag: String,
+    variant: &'static str,
+    name: &'static str,
+    regions: Vec<u8>,
+    extras: Vec<HouseView>,
+}
+
+/// A house with its cells: `{ kind, index, name, cells }`.
+#[derive(Serialize)]
+struct HouseView {
+    #[serde(flatten)]
+    house: House,
+    cells: Vec<Cell>,
+}
+
+impl LayoutView {
+    fn of(geometry: &Geometry) -> LayoutView {
+        LayoutView {
+            tag: geometry.tag(),
+            variant: geometry.variant().slug(),
+            name: geometry.variant().name(),
+            regions: geometry.regions().to_vec(),
+            extras: geometry
+                .extra_houses()
+                .map(|house| HouseView {
+                    house,
+                    cells: geometry.cells_of(house).to_vec(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The layout of a shape that a tag names (`undefined` or empty for classic), or the error
+/// JavaScript sees.
+fn layout(shape: Shape, tag: Option<String>) -> Result<Arc<Geometry>, JsValue> {
+    layout_of_tag(shape, tag.as_deref().unwrap_or(""))
+        .map_err(|error| JsValue::from_str(&error.to_string()))
+}
+
+/// Writes one value per cell (0 for empty) as a one-line puzzle in the size's alphabet, in
+/// the layout `tag` names (see `parsePuzzle`; classic without); throws when the count is not
+/// that of a supported size or the tag is not a layout of it.
 #[wasm_bindgen(js_name = formatPuzzle)]
-pub fn format_puzzle(values: &[u8]) -> Result<String, JsValue> {
-    Grid::from_values(values)
-        .map(|g| g.to_line())
-        .ok_or_else(|| JsValue::from_str("not a grid of a supported size"))
+pub fn format_puzzle(values: &[u8], tag: Option<String>) -> Result<String, JsValue> {
+    Ok(position(values, &[], tag)?.to_line())
 }
 
 /// The puzzle with one cell changed: `digit` in cell `cell` (0-based, reading order), or the
@@ -123,19 +174,23 @@ pub fn set_cell(text: &str, cell: usize, digit: u8) -> Result<String, JsValue> {
 }
 
 /// A position on a person's board: `values` one per cell (0 for empty; every digit counts,
-/// the person's as well as the givens) and `marks` one bit mask per cell (bit 0 is digit 1)
-/// of the digits the person still allows there, 0 for a cell they have not marked; `marks`
-/// may be empty when they have marked none. Throws for a count that is not a supported size.
-fn position(values: &[u8], marks: &[u32]) -> Result<Grid, JsValue> {
-    let grid = Grid::from_values(values)
+/// the person's as well as the givens), `marks` one bit mask per cell (bit 0 is digit 1) of
+/// the digits the person still allows there, 0 for a cell they have not marked (`marks` may
+/// be empty when they have marked none), and `tag` the layout (`layout.tag` of
+/// `parsePuzzle`; classic when absent). Throws for a count that is not a supported size, a
+/// value past the size, or a tag that is not a layout of it.
+fn position(values: &[u8], marks: &[u32], tag: Option<String>) -> Result<Grid, JsValue> {
+    let shape = Shape::from_cell_count(values.len())
         .ok_or_else(|| JsValue::from_str("not a grid of a supported size"))?;
+    let grid = Grid::from_values_in(layout(shape, tag)?, values)
+        .ok_or_else(|| JsValue::from_str("a value past the grid's size"))?;
     if marks.is_empty() {
         return Ok(grid);
     }
     if marks.len() != values.len() {
         return Err(JsValue::from_str("one mark mask per cell"));
     }
-    let all = grid.shape().all_digits();
+    let all = shape.all_digits();
     let sets = marks
         .iter()
         .map(|&bits| match DigitSet::from_bits(bits).intersection(all) {
@@ -146,12 +201,12 @@ fn position(values: &[u8], marks: &[u32]) -> Result<Grid, JsValue> {
     Ok(grid.with_marks(sets))
 }
 
-/// The candidates of a position (see `Solver.fromPosition` for `values` and `marks`): per
-/// cell, the bit mask of the digits no peer holds, within its marks; 0 for a filled cell.
+/// The candidates of a position (see `Solver.fromPosition` for `values`, `marks` and `tag`):
+/// per cell, the bit mask of the digits no peer holds, within its marks; 0 for a filled cell.
 /// With no marks, these are the pencil marks that Fill candidates writes.
 #[wasm_bindgen]
-pub fn candidates(values: &[u8], marks: &[u32]) -> Result<Vec<u32>, JsValue> {
-    let board = Board::new(&position(values, marks)?);
+pub fn candidates(values: &[u8], marks: &[u32], tag: Option<String>) -> Result<Vec<u32>, JsValue> {
+    let board = Board::new(&position(values, marks, tag)?);
     Ok(board
         .shape()
         .cells()
@@ -160,10 +215,11 @@ pub fn candidates(values: &[u8], marks: &[u32]) -> Result<Vec<u32>, JsValue> {
 }
 
 /// The cells (0-based, reading order) whose digit another cell of one of their houses also
-/// holds: every cell of every clash, not only the first pair.
+/// holds: every cell of every clash, not only the first pair. `tag` names the layout, as for
+/// `Solver.fromPosition`.
 #[wasm_bindgen]
-pub fn conflicts(values: &[u8]) -> Result<Vec<u32>, JsValue> {
-    let grid = position(values, &[])?;
+pub fn conflicts(values: &[u8], tag: Option<String>) -> Result<Vec<u32>, JsValue> {
+    let grid = position(values, &[], tag)?;
     Ok(crate::validate::conflicting_cells(&grid)
         .into_iter()
         .map(|c| c.index() as u32)
@@ -186,6 +242,28 @@ pub fn shapes() -> JsValue {
             size: s.size(),
             box_rows: s.box_rows(),
             box_cols: s.box_cols(),
+        })
+        .collect();
+    to_js(&all)
+}
+
+/// The variants a page offers by name: `[{ id, name, tag }]` (classic, X-Sudoku, Windoku),
+/// `tag` what puzzle text writes before the cells. Jigsaw is not listed: it needs a map.
+/// Whether a shape has a variant is `formatPuzzle`'s to say: it throws when not.
+#[wasm_bindgen]
+pub fn variants() -> JsValue {
+    #[derive(Serialize)]
+    struct VariantView {
+        id: &'static str,
+        name: &'static str,
+        tag: String,
+    }
+    let all: Vec<VariantView> = Variant::FIXED
+        .iter()
+        .map(|v| VariantView {
+            id: v.slug(),
+            name: v.name(),
+            tag: v.tag(),
         })
         .collect();
     to_js(&all)
@@ -332,14 +410,16 @@ mod explainer {
         /// Starts solving from a position on a person's board: `values` one per cell (0 for
         /// empty), `marks` one bit mask per cell of the digits still allowed (0 for a cell not
         /// marked; empty for no marks at all). A cell marked with one digit is not filled: the
-        /// first steps say why it holds that digit. Throws for a bad count or strategy name.
+        /// first steps say why it holds that digit. `tag` names the layout (`layout.tag` of
+        /// `parsePuzzle`; classic when absent). Throws for a bad count, tag or strategy name.
         #[wasm_bindgen(js_name = fromPosition)]
         pub fn from_position(
             values: &[u8],
             marks: &[u32],
             strategy: &str,
+            tag: Option<String>,
         ) -> Result<Solver, JsValue> {
-            Self::start(&position(values, marks)?, strategy)
+            Self::start(&position(values, marks, tag)?, strategy)
         }
 
         /// The next step as a plain object, or `undefined` once the trace has ended. Fields:
@@ -436,15 +516,16 @@ mod explainer {
             Self::start(&parse(puzzle)?, strategy)
         }
 
-        /// The trace from a position on a person's board (`values` and `marks` as for
+        /// The trace from a position on a person's board (`values`, `marks` and `tag` as for
         /// `Solver.fromPosition`).
         #[wasm_bindgen(js_name = fromPosition)]
         pub fn from_position(
             values: &[u8],
             marks: &[u32],
             strategy: &str,
+            tag: Option<String>,
         ) -> Result<Timeline, JsValue> {
-            Self::start(&position(values, marks)?, strategy)
+            Self::start(&position(values, marks, tag)?, strategy)
         }
 
         /// Makes up to `max` more steps; returns how many it made (fewer once it has ended).

@@ -92,7 +92,7 @@ fn solver_steps_replay_to_the_solution() {
 fn parse_and_format_round_trip() {
     let parsed = wasm::parse_puzzle(&".".repeat(256)).unwrap();
     assert_eq!(field(&parsed, "size").as_f64(), Some(16.0));
-    assert_eq!(wasm::format_puzzle(&[0; 16]).unwrap(), ".".repeat(16));
+    assert_eq!(wasm::format_puzzle(&[0; 16], None).unwrap(), ".".repeat(16));
     let techniques = js_sys::Array::from(&wasm::techniques());
     assert!(techniques.length() > 40);
 }
@@ -124,23 +124,23 @@ fn a_position_gives_its_candidates_clashes_and_a_solver() {
     values[6] = 1;
     let mut marks = [0u32; 16];
     marks[2] = 0b1100;
-    let plain = wasm::candidates(&values, &[]).unwrap();
+    let plain = wasm::candidates(&values, &[], None).unwrap();
     assert_eq!(plain[2], 0b1100, "r1c3 sees 1 and 2");
     assert_eq!(plain[3], 0b1100);
     assert_eq!(plain[0], 0, "a filled cell has none");
-    let marked = wasm::candidates(&values, &marks).unwrap();
+    let marked = wasm::candidates(&values, &marks, None).unwrap();
     assert_eq!(marked[2], 0b1100);
     assert_eq!(marked[4], 0b1100, "r2c1 sees 1 and 2 in its box");
-    assert!(wasm::candidates(&values[..15], &[]).is_err());
-    assert!(wasm::candidates(&values, &marks[..3]).is_err());
-    assert!(wasm::conflicts(&values).unwrap().is_empty());
+    assert!(wasm::candidates(&values[..15], &[], None).is_err());
+    assert!(wasm::candidates(&values, &marks[..3], None).is_err());
+    assert!(wasm::conflicts(&values, None).unwrap().is_empty());
     values[3] = 2;
-    assert_eq!(wasm::conflicts(&values).unwrap(), [1, 3]);
+    assert_eq!(wasm::conflicts(&values, None).unwrap(), [1, 3]);
     values[3] = 0;
     // The solver keeps within the marks: r1c3 gets the one digit it is marked with.
     for digit in [3u8, 4] {
         marks[2] = 1 << (digit - 1);
-        let mut solver = wasm::Solver::from_position(&values, &marks, "human").unwrap();
+        let mut solver = wasm::Solver::from_position(&values, &marks, "human", None).unwrap();
         let mut placed = None;
         loop {
             let step = solver.step();
@@ -155,7 +155,44 @@ fn a_position_gives_its_candidates_clashes_and_a_solver() {
         }
         assert_eq!(placed, Some(f64::from(digit)));
     }
-    assert!(wasm::Solver::from_position(&values, &marks, "fastest").is_err());
+    assert!(wasm::Solver::from_position(&values, &marks, "fastest", None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_layout_crosses_with_its_houses_and_comes_back_by_its_tag() {
+    // An X-Sudoku 4×4: r1c1 and r4c4 share the diagonal ↘ but no row, column or box.
+    let parsed = wasm::parse_puzzle("x:1...............").unwrap();
+    let layout = field(&parsed, "layout");
+    assert_eq!(text(&layout, "tag"), "x:");
+    assert_eq!(text(&layout, "variant"), "x");
+    assert_eq!(js_sys::Array::from(&field(&layout, "regions")).length(), 16);
+    let extras = js_sys::Array::from(&field(&layout, "extras"));
+    assert_eq!(extras.length(), 2);
+    assert_eq!(text(&extras.get(0), "kind"), "diagonal");
+    assert_eq!(text(&extras.get(0), "name"), "diagonal ↘");
+    let diagonal: Vec<f64> = js_sys::Array::from(&field(&extras.get(0), "cells"))
+        .iter()
+        .filter_map(|c| c.as_f64())
+        .collect();
+    assert_eq!(diagonal, [0.0, 5.0, 10.0, 15.0]);
+    let values: [u8; 16] = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    assert!(wasm::conflicts(&values, None).unwrap().is_empty());
+    assert_eq!(
+        wasm::conflicts(&values, Some("x:".into())).unwrap(),
+        [0, 15]
+    );
+    let candidates = wasm::candidates(&values[..], &[], Some("x:".into())).unwrap();
+    assert_eq!(candidates[10], 0b1110, "r3c3 sees the 1s on its diagonal");
+    assert!(wasm::format_puzzle(&values, Some("x:".into()))
+        .unwrap()
+        .starts_with("x:1"));
+    // A jigsaw map comes back whole; a tag of another size or no tag at all is refused.
+    let jigsaw = "jigsaw:AABBAABBCCDDCCDD:";
+    let line = wasm::format_puzzle(&[0; 16], Some(jigsaw.into())).unwrap();
+    assert_eq!(line, format!("{jigsaw}{}", ".".repeat(16)));
+    assert!(wasm::format_puzzle(&[0; 16], Some("windoku:".into())).is_err());
+    assert!(wasm::format_puzzle(&[0; 16], Some("magic".into())).is_err());
+    assert!(wasm::Solver::from_position(&values, &[], "human", Some("x:".into())).is_ok());
 }
 
 #[wasm_bindgen_test]

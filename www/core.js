@@ -1,6 +1,7 @@
 // The small wasm module on the page's thread, for the quick, bounded calls: reading and
 // writing puzzle text (so the page accepts exactly what the core accepts), the shapes and
-// their digit symbols, and the techniques. Everything that searches runs in the worker.
+// their digit symbols, the variants, and the techniques. Everything that searches runs in
+// the worker.
 
 import init, {
   candidates,
@@ -10,18 +11,22 @@ import init, {
   setCell,
   shapes,
   techniques,
+  variants,
 } from './pkg/stepdoku_core.js';
 import { compiledModule } from './wasm.js';
 
 let shapeList = null;
 let techniqueMap = null;
 let techniqueArray = null;
+let variantList = null;
+const variantsBySize = new Map();
 
 /** Resolves once the module is loaded (rejects with why it could not be). */
 export const ready = compiledModule('core').then(async (module) => {
   await init({ module_or_path: module });
   shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
   techniqueArray = techniques();
+  variantList = variants();
   techniqueMap = new Map(techniqueArray.map((t) => [t.id, t]));
 });
 
@@ -45,10 +50,35 @@ export function shapeOfSize(size) {
 }
 
 /**
+ * The variants offered by name, `{ id, name, tag }` (classic first), each with `isPossible`:
+ * whether a grid of `shape` can have it (Windoku needs square boxes).
+ */
+export function variantsFor(shape) {
+  if (!variantsBySize.has(shape.size)) {
+    const empty = new Uint8Array(shape.size * shape.size);
+    const isPossible = (tag) => {
+      try {
+        formatPuzzle(empty, tag);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    variantsBySize.set(
+      shape.size,
+      variantList.map((variant) => ({ ...variant, isPossible: isPossible(variant.tag) })),
+    );
+  }
+  return variantsBySize.get(shape.size);
+}
+
+/**
  * Reads puzzle text: `{ ok: true, puzzle }`, or `{ ok: false, diagnosis }` with the wasm
- * diagnosis (`message`, `position` [line, column]). A puzzle is `{ shape, values, line,
- * candidates, marks }`: `candidates` the bit masks every trace starts from (bit 0 is digit
- * 1), `marks` the puzzle's pencil marks as bit masks, or null when it has none.
+ * diagnosis (`message`, `position` [line, column]). A puzzle is `{ shape, layout, values,
+ * line, candidates, marks }`: `layout` its houses beyond rows and columns (`{ tag, variant,
+ * name, regions, extras }`, see parsePuzzle in src/wasm.rs), `candidates` the bit masks every
+ * trace starts from (bit 0 is digit 1), `marks` the puzzle's pencil marks as bit masks, or
+ * null when it has none.
  */
 export function readPuzzle(text) {
   try {
@@ -57,6 +87,7 @@ export function readPuzzle(text) {
       ok: true,
       puzzle: {
         shape: shapeOfSize(parsed.size),
+        layout: { ...parsed.layout, regions: Uint8Array.from(parsed.layout.regions) },
         values: Uint8Array.from(parsed.values),
         line: parsed.line,
         candidates: Uint32Array.from(parsed.candidates),
@@ -68,9 +99,14 @@ export function readPuzzle(text) {
   }
 }
 
-/** The empty puzzle of a shape. */
-export function emptyPuzzle(shape) {
-  return readPuzzle(formatPuzzle(new Uint8Array(shape.size * shape.size))).puzzle;
+/** The empty puzzle of a shape, in the layout a tag names (classic without). */
+export function emptyPuzzle(shape, tag = '') {
+  return readPuzzle(formatPuzzle(new Uint8Array(shape.size * shape.size), tag)).puzzle;
+}
+
+/** The line of a puzzle's digits and pencil marks in the layout `tag` names. */
+export function lineInLayout(puzzle, tag) {
+  return tag + puzzle.line.slice(puzzle.layout.tag.length);
 }
 
 /**
@@ -82,17 +118,17 @@ export function withCell(puzzle, cell, digit) {
 }
 
 /**
- * The candidates of a position (one value per cell, 0 for empty): per cell, the bit mask of
- * the digits no peer holds, within `marks` (one mask per cell, 0 for none) when given; 0 for
- * a filled cell.
+ * The candidates of a position in a layout (one value per cell, 0 for empty): per cell, the
+ * bit mask of the digits no peer holds, within `marks` (one mask per cell, 0 for none) when
+ * given; 0 for a filled cell.
  */
-export function candidatesOf(values, marks = new Uint32Array(0)) {
-  return candidates(values, marks);
+export function candidatesOf(layout, values, marks = new Uint32Array(0)) {
+  return candidates(values, marks, layout.tag);
 }
 
-/** The cells whose digit another cell of one of their houses also holds. */
-export function clashesOf(values) {
-  return [...conflicts(values)];
+/** The cells whose digit another cell of one of their houses (in a layout) also holds. */
+export function clashesOf(layout, values) {
+  return [...conflicts(values, layout.tag)];
 }
 
 /** The digit a typed key stands for in a shape (case-insensitive), or 0 when none. */

@@ -1,10 +1,12 @@
-// The grid: its DOM (built once per size, then updated in place), keyboard and pointer
+// The grid: its DOM (built once per layout, then updated in place), keyboard and pointer
 // input, and the highlighting of a step or a diagnosis. It knows nothing of Sudoku rules:
-// it draws the board and the roles it is given.
+// it draws the board, the houses of its layout (thick borders between boxes or jigsaw
+// regions, shading on diagonals and windows) and the roles it is given.
 //
 // Accessibility: role="grid" named "Sudoku puzzle", role="row" rows, and focusable
 // role="gridcell" cells named "Row R, column C: " and what they hold: the digit and whose it
-// is (given, yours, the solver's), or the marks of an empty cell, and any mistake flagged.
+// is (given, yours, the solver's), or the marks of an empty cell, and any mistake flagged;
+// in a variant, then the houses it adds ("in region 3", "on diagonal ↘", "in window 2").
 // One cell is in the tab order at a time (roving tabindex); arrows move it.
 
 import { Origin } from './board-model.js';
@@ -120,15 +122,27 @@ export function mountGrid(host, on) {
   new ResizeObserver(() => fitZoom()).observe(frame);
 
   let shape = null;
+  /** The layout drawn (`{ variant, regions, extras }`, see core.js readPuzzle). */
+  let layout = null;
+  /** Per cell, what its name says after what it holds: the variant's houses it is in. */
+  let placeNames = [];
   let cells = [];
   let selected = 0;
   /** What each cell shows now, to touch the DOM only where something changed. */
   let shown = null;
   let isReadonly = false;
 
-  function build(newShape) {
+  /** Builds the grid of a shape in a layout. */
+  function build(newShape, newLayout) {
     shape = newShape;
+    layout = newLayout;
+    placeNames = namesOfPlaces();
     const { size, boxRows, boxCols } = shape;
+    const { regions } = layout;
+    const isExtra = new Uint8Array(size * size);
+    for (const house of layout.extras) {
+      house.cells.forEach((i) => (isExtra[i] = 1));
+    }
     grid.replaceChildren();
     cells = [];
     wrap.style.setProperty('--n', size);
@@ -146,12 +160,16 @@ export function mountGrid(host, on) {
           'aria-label': `Row ${r + 1}, column ${c + 1}: empty`,
           'aria-colindex': c + 1,
         });
-        cell.dataset.cell = r * size + c;
-        if ((c + 1) % boxCols === 0 && c + 1 < size) {
+        const i = r * size + c;
+        cell.dataset.cell = i;
+        if (c + 1 < size && regions[i] !== regions[i + 1]) {
           cell.classList.add('box-right');
         }
-        if ((r + 1) % boxRows === 0 && r + 1 < size) {
+        if (r + 1 < size && regions[i] !== regions[i + size]) {
           cell.classList.add('box-bottom');
+        }
+        if (isExtra[i]) {
+          cell.classList.add('extra-house');
         }
         const digit = el('span', 'digit', { 'aria-hidden': 'true' });
         const depth = el('span', 'depth', { 'aria-hidden': 'true' });
@@ -176,6 +194,19 @@ export function mountGrid(host, on) {
     };
     selected = Math.min(selected, n - 1);
     cells[selected].cell.tabIndex = 0;
+  }
+
+  /** Per cell, the houses of the layout that its name mentions ('' in a classic grid). */
+  function namesOfPlaces() {
+    const names = Array.from({ length: shape.size * shape.size }, () => []);
+    if (layout.variant === 'jigsaw') {
+      layout.regions.forEach((region, i) => names[i].push(`in region ${region + 1}`));
+    }
+    for (const house of layout.extras) {
+      const where = house.kind === 'diagonal' ? 'on' : 'in';
+      house.cells.forEach((i) => names[i].push(`${where} ${house.name}`));
+    }
+    return names.map((list) => (list.length ? `; ${list.join(', ')}` : ''));
   }
 
   /**
@@ -402,7 +433,8 @@ export function mountGrid(host, on) {
       const c = i % shape.size;
       cell.setAttribute(
         'aria-label',
-        `Row ${r + 1}, column ${c + 1}: ${describe(value, origin, depth, cands, flags)}`,
+        `Row ${r + 1}, column ${c + 1}: ${describe(value, origin, depth, cands, flags)}` +
+          placeNames[i],
       );
     }
     if (valueChanged || flagsChanged) {
@@ -417,30 +449,74 @@ export function mountGrid(host, on) {
       return;
     }
     shownHouses = key;
-    const { size, boxRows, boxCols } = shape;
     houseLayer.replaceChildren(
-      ...houses.map(({ kind, index }) => {
-        let [r0, c0, rows, cols] = [0, 0, size, size];
-        if (kind === 'row') {
-          [r0, rows] = [index, 1];
-        } else if (kind === 'column') {
-          [c0, cols] = [index, 1];
-        } else {
-          const boxesPerRow = size / boxCols;
-          [r0, c0, rows, cols] = [
-            Math.floor(index / boxesPerRow) * boxRows,
-            (index % boxesPerRow) * boxCols,
-            boxRows,
-            boxCols,
-          ];
-        }
-        const box = el('div', `house house-${role}`);
-        box.style.cssText =
-          `top:${(r0 / size) * 100}%;left:${(c0 / size) * 100}%;` +
-          `height:${(rows / size) * 100}%;width:${(cols / size) * 100}%`;
-        return box;
+      ...houses.flatMap((house) => {
+        const rect = rectangleOf(house);
+        return rect ? [houseBox(role, rect)] : outlineOf(cellsOf(house), role);
       }),
     );
+  }
+
+  /** A box over cells: `[top row, left column, rows, columns]`. */
+  function houseBox(role, [r0, c0, rows, cols]) {
+    const { size } = shape;
+    const box = el('div', `house house-${role}`);
+    box.style.cssText =
+      `top:${(r0 / size) * 100}%;left:${(c0 / size) * 100}%;` +
+      `height:${(rows / size) * 100}%;width:${(cols / size) * 100}%`;
+    return box;
+  }
+
+  /** The rectangle of a row, a column or a classic box; null for other houses. */
+  function rectangleOf({ kind, index }) {
+    const { size, boxRows, boxCols } = shape;
+    if (kind === 'row') {
+      return [index, 0, 1, size];
+    }
+    if (kind === 'column') {
+      return [0, index, size, 1];
+    }
+    if (kind === 'box' && layout.variant !== 'jigsaw') {
+      const boxesPerRow = size / boxCols;
+      return [
+        Math.floor(index / boxesPerRow) * boxRows,
+        (index % boxesPerRow) * boxCols,
+        boxRows,
+        boxCols,
+      ];
+    }
+    return null;
+  }
+
+  /** The cells of a jigsaw region, a diagonal or a window. */
+  function cellsOf({ kind, index }) {
+    if (kind === 'region') {
+      return layout.regions.flatMap((region, i) => (region === index ? [i] : []));
+    }
+    return layout.extras.find((h) => h.kind === kind && h.index === index)?.cells ?? [];
+  }
+
+  /** A house of any shape, one box per cell with a border only where the house ends. */
+  function outlineOf(houseCells, role) {
+    const { size } = shape;
+    const inHouse = new Set(houseCells);
+    return houseCells.map((i) => {
+      const [r, c] = [Math.floor(i / size), i % size];
+      const box = houseBox(role, [r, c, 1, 1]);
+      box.classList.add('house-cell');
+      const open = [
+        [r > 0 && inHouse.has(i - size), 'Top'],
+        [c + 1 < size && inHouse.has(i + 1), 'Right'],
+        [r + 1 < size && inHouse.has(i + size), 'Bottom'],
+        [c > 0 && inHouse.has(i - 1), 'Left'],
+      ];
+      for (const [isOpen, side] of open) {
+        if (isOpen) {
+          box.style[`border${side}Style`] = 'none';
+        }
+      }
+      return box;
+    });
   }
 
   /** The centre of a candidate mark, in cell units (the SVG's user space). */

@@ -18,11 +18,6 @@ const SEARCH_HINTS = {
   unsolvable: 'the next step ends the trace: the puzzle has no solution',
 };
 
-/** A house as a sentence names it: "row 3", "box 4". */
-function houseName({ kind, index }) {
-  return `${kind} ${index + 1}`;
-}
-
 /**
  * The hint a person's mistakes call for (`{ digits, marks }`, cells as Solve.mistakes gives
  * them): the first wrong digit, else the first cell whose marks leave out the digit that goes
@@ -139,7 +134,7 @@ function stepHintText({ step, level }, size) {
   const places = step.changes.some((c) => c.op === 'place');
   const where =
     places && step.houses?.length
-      ? `look in ${step.houses.map(houseName).join(' and ')}`
+      ? `look in ${step.houses.map((house) => house.name).join(' and ')}`
       : places
         ? `look at ${step.cells.map((c) => cellName(c, size)).join(', ')}`
         : 'look at the highlighted cells';

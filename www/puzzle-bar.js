@@ -1,6 +1,6 @@
 // The puzzle bar above the grid: the "Puzzle" text box (loads on Enter and on paste; a
-// textarea, so pasted grids keep their lines and errors their line numbers), the size
-// selector and the sample selector. A text that cannot be read stays in the box, with
+// textarea, so pasted grids keep their lines and errors their line numbers), the size and
+// variant selectors and the sample selector. A text that cannot be read stays in the box, with
 // the error beside it and the bad character selected. Recent lists the solves kept in
 // storage, to resume one.
 
@@ -18,7 +18,7 @@ export function offsetOf(text, [line, column]) {
 
 /**
  * Mounts the bar into `host`. `on` holds `load(text)`, `edit(text)`, `size(size)`,
- * `sample(sample)`, `resume(line)`.
+ * `variant(tag)`, `sample(sample)`, `resume(line)`.
  */
 export function mountPuzzleBar(host, shapes, on) {
   host.insertAdjacentHTML(
@@ -27,6 +27,10 @@ export function mountPuzzleBar(host, shapes, on) {
       <div class="field">
         <label for="size">Size</label>
         <select id="size"></select>
+      </div>
+      <div class="field">
+        <label for="variant">Variant</label>
+        <select id="variant"></select>
       </div>
       <div class="field">
         <label for="sample">Sample</label>
@@ -48,6 +52,7 @@ export function mountPuzzleBar(host, shapes, on) {
   const bar = host.lastElementChild;
   const input = bar.querySelector('#puzzle-text');
   const sizeSelect = bar.querySelector('#size');
+  const variantSelect = bar.querySelector('#variant');
   const sampleSelect = bar.querySelector('#sample');
   const error = bar.querySelector('#puzzle-error');
   const recentSelect = bar.querySelector('#recent');
@@ -73,6 +78,7 @@ export function mountPuzzleBar(host, shapes, on) {
   });
   input.addEventListener('paste', (event) => event.stopPropagation());
   sizeSelect.addEventListener('change', () => on.size(Number(sizeSelect.value)));
+  variantSelect.addEventListener('change', () => on.variant(variantSelect.value));
   sampleSelect.addEventListener('change', () => {
     const sample = SAMPLES.find((s) => s.id === sampleSelect.value);
     if (sample) {
@@ -90,6 +96,28 @@ export function mountPuzzleBar(host, shapes, on) {
 
   let shownError = null;
   let shownRecent = null;
+  let shownVariants = null;
+
+  /**
+   * Offers the variants of the size (those it cannot have disabled), and a jigsaw puzzle's
+   * own regions while one is shown; selects the layout's.
+   */
+  function showVariants(variants, layout) {
+    const key = [variants, layout.variant === 'jigsaw' ? layout.tag : ''];
+    if (shownVariants?.[0] !== key[0] || shownVariants[1] !== key[1]) {
+      shownVariants = key;
+      const options = variants.map(({ name, tag, isPossible }) => {
+        const option = new Option(name, tag);
+        option.disabled = !isPossible;
+        return option;
+      });
+      if (layout.variant === 'jigsaw') {
+        options.push(new Option(`${layout.name} (this puzzle's regions)`, layout.tag));
+      }
+      variantSelect.replaceChildren(...options);
+    }
+    variantSelect.value = layout.tag;
+  }
 
   /** Lists the recent solves, `[{ puzzle, label }]`, latest first (a new list when changed). */
   function showRecent(recent) {
@@ -105,15 +133,17 @@ export function mountPuzzleBar(host, shapes, on) {
   }
 
   /**
-   * `state`: `text`, `size`, `sampleId` ('' for none), `error` (a diagnosis or null), `recent`
+   * `state`: `text`, `size`, `layout` (the puzzle's), `variants` (of the size, as core.js
+   * variantsFor gives them), `sampleId` ('' for none), `error` (a diagnosis or null), `recent`
    * (the recent solves, `[{ puzzle, label }]`).
    */
-  function update({ text, size, sampleId, error: diagnosis, recent }) {
+  function update({ text, size, layout, variants, sampleId, error: diagnosis, recent }) {
     if (input.value !== text) {
       input.value = text;
     }
     showRecent(recent);
     sizeSelect.value = String(size);
+    showVariants(variants, layout);
     sampleSelect.value = sampleId;
     if (diagnosis === shownError) {
       return;

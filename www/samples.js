@@ -2,7 +2,10 @@
 // offline: a full grid from `solve` of a seeded first row, then cells removed in a shuffled
 // order while `countSolutions(…, 2)` stayed 1 (the 16×16 one stops at 112 givens, so it
 // stays watchable; the 25×25 one at 318, where its Human solve needs a Nishio forcing
-// chain). tests/js/samples.test.mjs checks every verdict listed here.
+// chain). The variants come from tests/data/variants.txt (examples/make_variants.rs); the
+// X-Sudoku one with two more givens from its solution, which make it Easy. A variant's text
+// starts with its tag (see the README's Puzzle text). tests/js/samples.test.mjs checks every
+// verdict listed here.
 
 export const SAMPLES = [
   {
@@ -45,6 +48,26 @@ export const SAMPLES = [
     name: 'Empty 9×9',
     verdict: 'several',
     text: '.'.repeat(81),
+  },
+  {
+    id: 'x',
+    name: 'X-Sudoku 9×9 (diagonals)',
+    verdict: 'unique',
+    text: 'x:.8.............9........1...4.6.......1.7.43.2....3.1.1.........94..768182...6.7.',
+  },
+  {
+    id: 'windoku',
+    name: 'Windoku 9×9 (four windows)',
+    verdict: 'unique',
+    text: 'windoku:9..1.............63..............8....6.2.....7......31..2...9...3..8...5........',
+  },
+  {
+    id: 'jigsaw',
+    name: 'Jigsaw 9×9',
+    verdict: 'unique',
+    text:
+      'jigsaw:AAABBBCCCAAABBBCCCDDABBECFCDAAEBEFFCDDDEEEFFIDGGEHHFIIDGGEHHFFIDGGEHHIFIGGGHHHIII:' +
+      '.6..1....4.......7......2.5...18....5......1..2.....7....36.....8...75..69.......',
   },
   {
     id: 'four',

@@ -149,7 +149,11 @@ export const solvingMethods = {
     if (digit && this.isPencil !== isOther) {
       this.act(own.toggleMark(cell, digit));
     } else {
-      this.act(own.setDigit(cell, digit, { tidy: this.options.tidy ? candidatesOf : null }));
+      this.act(
+        own.setDigit(cell, digit, {
+          tidy: this.options.tidy ? (values) => candidatesOf(this.puzzle.layout, values) : null,
+        }),
+      );
     }
   },
 
@@ -318,6 +322,7 @@ export const solvingMethods = {
         step = await this.client.request('hint', {
           values: own.values.slice(),
           marks: own.hasMarks ? own.shownMarks() : new Uint32Array(0),
+          tag: this.puzzle.layout.tag,
         });
       } catch (error) {
         if (!(error instanceof CancelledError)) {
@@ -348,13 +353,13 @@ export const solvingMethods = {
       this.act(own.setDigit(hint.cell, 0));
       this.setNote(`Hint taken: the wrong digit in ${cellName(hint.cell, size)} is out.`);
     } else if (hint.kind === 'marks') {
-      this.act(own.setMarks(hint.cell, candidatesOf(own.values)[hint.cell]));
+      this.act(own.setMarks(hint.cell, candidatesOf(this.puzzle.layout, own.values)[hint.cell]));
       this.setNote(
         `Hint taken: ${cellName(hint.cell, size)} is marked with every digit its houses allow.`,
       );
     } else {
       const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
-      this.act(own.applyStep(hint.step, candidatesOf(own.values, marks)));
+      this.act(own.applyStep(hint.step, candidatesOf(this.puzzle.layout, own.values, marks)));
       this.boardHints.took(this.solveVersion, hint.step);
       this.setNote(`Hint taken: ${hint.step.text}`);
     }
@@ -449,7 +454,7 @@ export const solvingMethods = {
     const own = this.own;
     const version = this.solveVersion;
     if (this.clashes?.version !== version) {
-      this.clashes = { version, cells: clashesOf(own.values) };
+      this.clashes = { version, cells: clashesOf(this.puzzle.layout, own.values) };
     }
     const wrong = new Set();
     const wrongMarks = new Set();

@@ -35,9 +35,11 @@ import {
   candidatesOf,
   digitOfKey,
   emptyPuzzle,
+  lineInLayout,
   readPuzzle,
   ready,
   shapeOfSize,
+  variantsFor,
   technique,
   techniqueList,
   withCell,
@@ -471,7 +473,14 @@ class StepdokuBoard extends HTMLElement {
       edit: (text) => {
         this.text = text;
       },
-      size: (size) => this.setPuzzle(emptyPuzzle(shapeOfSize(size))),
+      size: (size) => {
+        // An empty grid of the new size keeps the variant when that size can have it.
+        const shape = shapeOfSize(size);
+        const { tag } = this.puzzle.layout;
+        const isPossible = variantsFor(shape).some((v) => v.tag === tag && v.isPossible);
+        this.setPuzzle(emptyPuzzle(shape, isPossible ? tag : ''));
+      },
+      variant: (tag) => this.loadText(lineInLayout(this.puzzle, tag), { phase: this.mode.phase }),
       sample: (sample) => this.loadText(sample.text),
       resume: (line) => this.loadText(line),
     });
@@ -488,7 +497,8 @@ class StepdokuBoard extends HTMLElement {
       undo: () => this.undo(),
       redo: () => this.redo(),
       pencil: () => this.togglePencil(),
-      fill: () => this.ownAction((own) => own.fillCandidates(candidatesOf(own.values))),
+      fill: () =>
+        this.ownAction((own) => own.fillCandidates(candidatesOf(this.puzzle.layout, own.values))),
       clearMarks: () => this.ownAction((own) => own.clearCandidates()),
       check: () => this.check(),
       takeOver: () => this.takeOver(),
@@ -503,7 +513,7 @@ class StepdokuBoard extends HTMLElement {
       back: () => this.back(),
       forward: () => this.stepForward(),
       hint: () => this.hint(),
-      clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape)),
+      clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape, this.puzzle.layout.tag)),
       cancel: () => {
         this.playback.cancelSeek();
         if (this.client.isBusy) {
@@ -533,13 +543,13 @@ class StepdokuBoard extends HTMLElement {
   // ---- Actions -------------------------------------------------------------------------
 
   /**
-   * Loads puzzle text to solve (its saved progress comes back); text that cannot be read
-   * stays in the Puzzle box with its error.
+   * Loads puzzle text to solve (its saved progress comes back), or in another `phase` (see
+   * setPuzzle); text that cannot be read stays in the Puzzle box with its error.
    */
-  loadText(text) {
+  loadText(text, { phase = 'solving' } = {}) {
     const read = readPuzzle(text);
     if (read.ok) {
-      this.setPuzzle(read.puzzle, { phase: 'solving' });
+      this.setPuzzle(read.puzzle, { phase });
     } else {
       this.text = text;
       this.inputError = read.diagnosis;
@@ -556,7 +566,8 @@ class StepdokuBoard extends HTMLElement {
    */
   setPuzzle(puzzle, { phase = 'entering' } = {}) {
     const isNewShape = puzzle.shape !== this.puzzle?.shape;
-    const isSame = !isNewShape && puzzle.line === this.puzzle.line;
+    const isNewLayout = isNewShape || puzzle.layout.tag !== this.puzzle.layout.tag;
+    const isSame = !isNewLayout && puzzle.line === this.puzzle.line;
     this.playback.unload();
     this.endSolve();
     if (!isSame) {
@@ -573,8 +584,10 @@ class StepdokuBoard extends HTMLElement {
     this.rating.forPuzzle(puzzle.line);
     if (isNewShape) {
       this.shadowRoot.querySelector('.app').dataset.size = puzzle.shape.size;
-      this.grid.build(puzzle.shape);
       this.pad.build(puzzle.shape);
+    }
+    if (isNewLayout) {
+      this.grid.build(puzzle.shape, puzzle.layout);
     }
     if (!isSame) {
       this.setAttribute('puzzle', puzzle.line);
@@ -722,8 +735,11 @@ class StepdokuBoard extends HTMLElement {
     const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
     const board = createBoard(this.puzzle.shape, own.values);
     board.origins.set(own.origins);
-    board.candidates = Uint32Array.from(candidatesOf(own.values, marks));
-    return { board, request: { values: own.values.slice(), marks } };
+    board.candidates = Uint32Array.from(candidatesOf(this.puzzle.layout, own.values, marks));
+    return {
+      board,
+      request: { values: own.values.slice(), marks, tag: this.puzzle.layout.tag },
+    };
   }
 
   togglePlay() {
@@ -974,6 +990,8 @@ class StepdokuBoard extends HTMLElement {
     this.bar.update({
       text: this.text,
       size: this.puzzle.shape.size,
+      layout: this.puzzle.layout,
+      variants: variantsFor(this.puzzle.shape),
       sampleId: this.sampleIds.get(this.puzzle.line) ?? '',
       error: this.inputError,
       recent: this.recentChoices(),

@@ -62,27 +62,27 @@ const handlers = {
   },
 
   /**
-   * Starts trace `trace` of puzzle `text`, or of a person's position (`values`, `marks`: see
-   * Solver.fromPosition), dropping the previous trace.
+   * Starts trace `trace` of puzzle `text`, or of a person's position (`values`, `marks` and
+   * the layout's `tag`: see Solver.fromPosition), dropping the previous trace.
    */
-  start({ trace, text, values, marks, strategy }) {
+  start({ trace, text, values, marks, tag, strategy }) {
     timeline?.free();
     timeline = null;
     const { Timeline } = exportsOf('full');
     timeline =
       text === undefined
-        ? Timeline.fromPosition(values, marks, strategy)
+        ? Timeline.fromPosition(values, marks, strategy, tag)
         : new Timeline(text, strategy);
     traceId = trace;
     return true;
   },
 
   /**
-   * The next step of the Human strategy from a person's position (`values`, `marks`), or
-   * null when the position is solved; the trace under way is left alone.
+   * The next step of the Human strategy from a person's position (`values`, `marks`, `tag`),
+   * or null when the position is solved; the trace under way is left alone.
    */
-  hint({ values, marks }) {
-    const hinter = newSolver({ values, marks }, 'human');
+  hint({ values, marks, tag }) {
+    const hinter = newSolver({ values, marks, tag }, 'human');
     try {
       const step = hinter.step();
       return step === undefined ? null : compact(step);
@@ -215,10 +215,10 @@ const handlers = {
 };
 
 /** A solver of puzzle text, or of a position when `text` is absent. */
-function newSolver({ text, values, marks }, strategy) {
+function newSolver({ text, values, marks, tag }, strategy) {
   const { Solver } = exportsOf('full');
   return text === undefined
-    ? Solver.fromPosition(values, marks, strategy)
+    ? Solver.fromPosition(values, marks, strategy, tag)
     : new Solver(text, strategy);
 }
 

@@ -120,9 +120,8 @@ pub fn run_explain(
             (LineRead::Whole, None) => continue,
             (LineRead::Whole, Some(part)) => {
                 read_values(part, &mut values).and_then(|reading| match reading {
-                    Reading::Values(_) => {
-                        Grid::from_values(&values).ok_or_else(|| "not a grid".to_string())
-                    }
+                    Reading::Values(geometry) => Grid::from_values_in(geometry, &values)
+                        .ok_or_else(|| "not a grid".to_string()),
                     Reading::Marked(grid) => Ok(grid),
                 })
             }

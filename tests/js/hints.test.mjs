@@ -29,7 +29,7 @@ function firstStep(text, strategy, isWanted) {
 test('the steps the tests use are what they assume', () => {
   assert.equal(SINGLE.kind, 'deduction');
   assert.equal(SINGLE.technique, 'Hidden Single');
-  assert.deepEqual(SINGLE.houses, [{ kind: 'box', index: 3 }]);
+  assert.deepEqual(SINGLE.houses, [{ kind: 'box', index: 3, name: 'box 4' }]);
 });
 
 test('a deduction: Hint names it, then shows where, then asks to take it', () => {
@@ -119,6 +119,30 @@ test('hint sentences on the trace, level by level', () => {
     traceHintText({ kind: 'step', step: GUESS, level: 1 }, 9),
     'Hint: the next step is a guess (search). Press Hint again to take it.',
   );
+});
+
+test('a variant’s house is named as the core names it: a diagonal, a window, a region', () => {
+  const samples = [
+    [
+      'x:.8.............9........1...4.6.......1.7.43.2....3.1.1.........94..768182...6.7.',
+      'diagonal',
+    ],
+    [
+      'windoku:9..1.............63..............8....6.2.....7......31..2...9...3..8...5........',
+      'window',
+    ],
+  ];
+  for (const [text, kind] of samples) {
+    const step = firstStep(text, 'human', (s) => s.houses.some((h) => h.kind === kind));
+    const house = step.houses.find((h) => h.kind === kind);
+    assert.match(house.name, kind === 'diagonal' ? /^diagonal [↘↗]$/ : /^window \d$/);
+    assert.ok(
+      step.technique === 'Hidden Single'
+        ? traceHintText({ kind: 'step', step, level: 2 }, 9).includes(`look in ${house.name}`)
+        : step.text.includes(house.name),
+      step.text,
+    );
+  }
 });
 
 test('a placement without a house names its cells; an elimination points at the highlight', () => {

@@ -16,9 +16,11 @@ export const SOLUTION = Uint8Array.from(wasm.solve(EASY), Number);
 
 /** A puzzle as the page reads it (www/core.js readPuzzle). */
 export function parse(text) {
-  const { size, boxRows, boxCols, values, candidates, marks, line } = wasm.parsePuzzle(text);
+  const { size, boxRows, boxCols, values, candidates, marks, line, layout } =
+    wasm.parsePuzzle(text);
   return {
     shape: { size, boxRows, boxCols },
+    layout: { ...layout, regions: Uint8Array.from(layout.regions) },
     values: Uint8Array.from(values),
     line,
     candidates: Uint32Array.from(candidates),
