@@ -193,6 +193,11 @@ fn a_layout_crosses_with_its_houses_and_comes_back_by_its_tag() {
     assert!(wasm::format_puzzle(&[0; 16], Some("windoku:".into())).is_err());
     assert!(wasm::format_puzzle(&[0; 16], Some("magic".into())).is_err());
     assert!(wasm::Solver::from_position(&values, &[], "human", Some("x:".into())).is_ok());
+    let offered: Vec<String> = js_sys::Array::from(&wasm::variants())
+        .iter()
+        .map(|v| text(&v, "tag"))
+        .collect();
+    assert_eq!(offered, ["", "x:", "windoku:"]);
 }
 
 #[wasm_bindgen_test]

@@ -491,7 +491,7 @@ export function mountGrid(host, on) {
   /** The cells of a jigsaw region, a diagonal or a window. */
   function cellsOf({ kind, index }) {
     if (kind === 'region') {
-      return layout.regions.flatMap((region, i) => (region === index ? [i] : []));
+      return [...layout.regions.keys()].filter((i) => layout.regions[i] === index);
     }
     return layout.extras.find((h) => h.kind === kind && h.index === index)?.cells ?? [];
   }

@@ -29,12 +29,12 @@ export function mountPuzzleBar(host, shapes, on) {
         <select id="size"></select>
       </div>
       <div class="field">
-        <label for="variant">Variant</label>
-        <select id="variant"></select>
-      </div>
-      <div class="field">
         <label for="sample">Sample</label>
         <select id="sample"><option value="">Choose…</option></select>
+      </div>
+      <div class="field">
+        <label for="variant">Variant</label>
+        <select id="variant"></select>
       </div>
       <div class="field field-recent" hidden>
         <label for="recent">Recent</label>
@@ -99,8 +99,8 @@ export function mountPuzzleBar(host, shapes, on) {
   let shownVariants = null;
 
   /**
-   * Offers the variants of the size (those it cannot have disabled), and a jigsaw puzzle's
-   * own regions while one is shown; selects the layout's.
+   * Offers the variants of the size (those it cannot have disabled), and Jigsaw with the
+   * puzzle's own regions while one is shown; selects the layout's.
    */
   function showVariants(variants, layout) {
     const key = [variants, layout.variant === 'jigsaw' ? layout.tag : ''];
@@ -112,7 +112,7 @@ export function mountPuzzleBar(host, shapes, on) {
         return option;
       });
       if (layout.variant === 'jigsaw') {
-        options.push(new Option(`${layout.name} (this puzzle's regions)`, layout.tag));
+        options.push(new Option(layout.name, layout.tag));
       }
       variantSelect.replaceChildren(...options);
     }
