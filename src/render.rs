@@ -113,6 +113,8 @@ pub struct Palette {
     pub line_strong: &'static str,
     /// A cell's background (`--sd-cell`).
     pub cell: &'static str,
+    /// The background of a cell on a variant's diagonal or window (`--sd-extra`).
+    pub extra: &'static str,
     /// A given digit (`--sd-given`).
     pub given: &'static str,
     /// A digit placed by logic, or filled in from the solution (`--sd-deduced`).
@@ -158,6 +160,7 @@ impl Palette {
         line: "#c9ced6",
         line_strong: "#343a42",
         cell: "#ffffff",
+        extra: "#e9e4f5",
         given: "#15191e",
         deduced: "#1f5fd1",
         tentative: "#6a48b8",
@@ -188,6 +191,7 @@ impl Palette {
         line: "#363d48",
         line_strong: "#aeb7c2",
         cell: "#161a20",
+        extra: "#2d2838",
         given: "#f1f3f6",
         deduced: "#79a8ff",
         tentative: "#b79cff",
@@ -839,9 +843,19 @@ impl<'a> Painter<'a> {
         let m = &self.marks;
         writeln!(out, r#"<g data-layer="cell-backgrounds">"#)?;
         writeln!(out, r#"<rect {} rx="4" fill="{}"/>"#, self.grid, c.cell)?;
+        let geometry = &self.picture.geometry;
+        let mut is_extra = vec![false; geometry.n_cells()];
+        for house in geometry.extra_houses() {
+            for &cell in geometry.cells_of(house) {
+                is_extra[cell.index()] = true;
+            }
+        }
         for cell in self.shape().cells() {
             let i = cell.index();
             let rect = self.cell_rect(cell);
+            if is_extra[i] {
+                writeln!(out, r#"<rect data-cell="{i}" {rect} fill="{}"/>"#, c.extra)?;
+            }
             if m.step_cells[i] {
                 let fill = if m.is_dead_end { c.dead_bg } else { c.step_bg };
                 writeln!(out, r#"<rect data-cell="{i}" {rect} fill="{fill}"/>"#)?;

@@ -435,6 +435,7 @@ fn the_palettes_are_the_page_stylesheets_colours() {
         ("--sd-line", l.line, d.line),
         ("--sd-line-strong", l.line_strong, d.line_strong),
         ("--sd-cell", l.cell, d.cell),
+        ("--sd-extra", l.extra, d.extra),
         ("--sd-given", l.given, d.given),
         ("--sd-deduced", l.deduced, d.deduced),
         ("--sd-tentative", l.tentative, d.tentative),
@@ -544,4 +545,46 @@ fn a_caption_gives_the_step_and_can_be_left_out() {
     assert!(caption.contains(&words.join(" ")), "{caption}");
     let svg = without.to_svg(Theme::Light);
     assert!(all_with(&parse(&svg), "data-layer", "caption").is_empty());
+}
+
+#[test]
+fn a_variant_shades_its_diagonals_and_windows_and_outlines_its_regions() {
+    let extra = Palette::LIGHT.extra;
+    let shaded = |text: &str| {
+        let svg = Picture::of_puzzle(&Grid::parse(text).unwrap()).to_svg(Theme::Light);
+        let doc = parse(&svg);
+        let count = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("rect") && n.attribute("fill") == Some(extra))
+            .count();
+        (count, svg)
+    };
+    let blank = ".".repeat(81);
+    assert_eq!(shaded(&blank).0, 0, "a classic grid has no shading");
+    assert_eq!(
+        shaded(&format!("x:{blank}")).0,
+        17,
+        "two diagonals share r5c5"
+    );
+    assert_eq!(
+        shaded(&format!("windoku:{blank}")).0,
+        36,
+        "four windows of nine"
+    );
+    // A jigsaw's thick lines follow its regions: a 4×4 whose regions are its rows has thick
+    // lines between rows only, where a classic 4×4 has them in both directions.
+    let (_, rows) = shaded("jigsaw:AAAABBBBCCCCDDDD:................");
+    let (_, classic) = shaded("................");
+    let thick = |svg: &str| {
+        let doc = parse(svg);
+        let d = doc
+            .descendants()
+            .find(|n| n.attribute("data-lines") == Some("box"))
+            .and_then(|n| n.attribute("d"))
+            .unwrap_or("")
+            .to_string();
+        (d.matches('V').count(), d.matches('H').count())
+    };
+    assert_eq!(thick(&rows), (0, 3));
+    assert_eq!(thick(&classic), (1, 1));
 }
