@@ -2,15 +2,21 @@
 // strategy and speed, the Working…/Cancel indicator, and the counters.
 
 import { icon, setText } from './dom.js';
+import { strategies as coreStrategies } from './pkg/stepdoku_core.js';
 
 /** Speeds the slider offers, in steps per second; the last plays as fast as steps arrive. */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, Infinity];
 
-export const STRATEGIES = [
-  { id: 'backtracking', name: 'Backtracking' },
-  { id: 'singles', name: 'Singles + search' },
-  { id: 'human', name: 'Human' },
-];
+let strategyList = null;
+
+/**
+ * Every strategy, `{ id, name }`, as the core lists them (the core module must be ready: see
+ * core.js).
+ */
+export function strategies() {
+  strategyList ??= coreStrategies();
+  return strategyList;
+}
 
 /** The slider position closest to a speed. */
 export function speedIndex(stepsPerSecond) {
@@ -105,7 +111,7 @@ export function mountControls(host, on) {
     [...root.querySelectorAll('[data-count]')].map((dd) => [dd.dataset.count, dd]),
   );
 
-  for (const { id, name } of STRATEGIES) {
+  for (const { id, name } of strategies()) {
     strategy.add(new Option(name, id));
   }
 

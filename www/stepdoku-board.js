@@ -29,7 +29,7 @@
 // when something cannot start, also shown in the board's own box.
 
 import { createBoard, fillSolution, startingBoard } from './board-model.js';
-import { mountControls, STRATEGIES } from './controls.js';
+import { mountControls, strategies } from './controls.js';
 import {
   allShapes,
   candidatesOf,
@@ -305,7 +305,7 @@ class StepdokuBoard extends HTMLElement {
       onError: (error) => this.showFailure(error),
     });
     this.playback.setSpeed(this.parseSpeed(this.getAttribute('speed')) ?? 8);
-    if (STRATEGIES.some((s) => s.id === this.getAttribute('strategy'))) {
+    if (strategies().some((s) => s.id === this.getAttribute('strategy'))) {
       this.strategy = this.getAttribute('strategy');
     }
     this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
@@ -803,7 +803,7 @@ class StepdokuBoard extends HTMLElement {
   }
 
   setStrategy(id) {
-    if (!STRATEGIES.some((s) => s.id === id) || id === this.strategy) {
+    if (!strategies().some((s) => s.id === id) || id === this.strategy) {
       return;
     }
     this.strategy = id;

@@ -91,9 +91,10 @@ columns:
               to guess (ER is then the hardest technique found, a lower bound)
   hardest     the name of the hardest technique used
 
-With --format jsonl each line is a JSON object: puzzle (0-based), line, er, ep, ed,
-score, level, hardest, needs_guessing, solved, truncated, n_steps, n_deductions,
-n_guesses, n_backtracks; a puzzle that fails gives {\"puzzle\", \"line\", \"error\"}.
+With --format jsonl each line is a JSON object: puzzle (0-based), line, then the
+rating record (er, ep, ed, score, level, hardest, hardestId, needsGuessing, solved,
+nSteps, …: every field in the README's \"Wire format\"); a puzzle that fails gives
+{\"puzzle\", \"line\", \"error\"}.
 
 A puzzle with several solutions is rated along the path to the one found, with a
 warning. A puzzle with no solution, or whose trace reaches --max-steps, fails.";
@@ -113,16 +114,16 @@ Strategies:
 With --format text (the default), each puzzle gets a header, numbered steps with their
 technique and difficulty, and a summary with the rating.
 
-With --format jsonl, each step is one JSON object:
-  type \"step\", puzzle (0-based), step (0-based), kind (deduction, guess, contradiction,
-  backtrack, solved, unsolvable), technique, slug, difficulty, depth, text,
-  placements and eliminations ([cell, digit] pairs: cell 0-based in reading order,
-  digit 1-based), changes (every change in order, with unplace and restore for
-  backtracks: replaying them rebuilds the board), cells, digit, houses, pattern, fins,
-  links, relies_on_uniqueness.
-then one summary object per puzzle: type \"summary\", puzzle, line, strategy, solved,
-n_steps, n_guesses, the rating fields (see stepdoku rate --help) and grid (the board at
-the end, '.' for empty cells). A line that cannot be read gives a summary with \"error\".
+With --format jsonl, each step is one JSON object: type \"step\", puzzle (0-based),
+step (0-based), then the step record the page reads too: kind (deduction, guess,
+contradiction, backtrack, solved, unsolvable), technique, techniqueId, difficulty,
+depth, cells, digit, houses, pattern, fins, links, reliesOnUniqueness, changes (every
+change in order, with unplace and restore for backtracks: replaying them rebuilds the
+board), text. Cells are 0-based in reading order, digits 1-based; a missing list is
+empty. Then one summary object per puzzle: type \"summary\", puzzle, line, strategy,
+the rating record (see stepdoku rate --help) and grid (the board at the end, '.' for
+empty cells). A line that cannot be read gives a summary with \"error\". Every field is
+described in the README's \"Wire format\".
 
 Puzzles run one after another, and steps stream as they are found.";
 

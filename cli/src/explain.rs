@@ -6,11 +6,7 @@ use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use stepdoku::rating::{Rater, Rating};
-use stepdoku::trace::Link;
-use stepdoku::{
-    stepper, Candidate, Cell, Change, Digit, Grid, House, Reading, Step, StepKind, Strategy,
-    Technique,
-};
+use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique};
 
 use crate::args::Format;
 use crate::input::{puzzle_part, LineRead, LineReader, MAX_LINE_BYTES};
@@ -26,57 +22,20 @@ pub struct ExplainOptions {
     pub max_steps: usize,
 }
 
+/// A step as `explain --format jsonl` writes it: the step's own record (the README's "Wire
+/// format") after `type`, `puzzle` and `step` (its 0-based index).
 #[derive(Serialize)]
 struct StepRecord<'a> {
     #[serde(rename = "type")]
     record_type: &'static str,
     puzzle: u64,
     step: u64,
-    kind: StepKind,
-    technique: Technique,
-    slug: &'static str,
-    difficulty: f32,
-    depth: u32,
-    text: &'a str,
-    placements: Vec<[usize; 2]>,
-    eliminations: Vec<[usize; 2]>,
-    changes: &'a [Change],
-    cells: &'a [Cell],
-    digit: Option<Digit>,
-    houses: &'a [House],
-    pattern: &'a [Candidate],
-    fins: &'a [Candidate],
-    links: &'a [Link],
-    relies_on_uniqueness: bool,
+    #[serde(flatten)]
+    fields: &'a Step,
 }
 
-impl<'a> StepRecord<'a> {
-    fn new(puzzle: u64, step_idx: u64, step: &'a Step) -> StepRecord<'a> {
-        let pair = |c: Candidate| [c.cell.index(), c.digit.get() as usize];
-        StepRecord {
-            record_type: "step",
-            puzzle,
-            step: step_idx,
-            kind: step.kind,
-            technique: step.technique,
-            slug: step.technique.slug(),
-            difficulty: step.difficulty,
-            depth: step.depth,
-            text: &step.text,
-            placements: step.placements().map(pair).collect(),
-            eliminations: step.eliminations().map(pair).collect(),
-            changes: &step.changes,
-            cells: &step.cells,
-            digit: step.digit,
-            houses: &step.houses,
-            pattern: &step.pattern,
-            fins: &step.fins,
-            links: &step.links,
-            relies_on_uniqueness: step.relies_on_uniqueness,
-        }
-    }
-}
-
+/// The end of a puzzle's steps: the rating's record after `type`, `puzzle`, `line` and
+/// `strategy`, then `grid`, the board at the end.
 #[derive(Serialize)]
 struct SummaryRecord<'a> {
     #[serde(rename = "type")]
@@ -89,7 +48,9 @@ struct SummaryRecord<'a> {
     grid: String,
 }
 
+/// The summary of a line that could not be read: no step, and why.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ErrorSummaryRecord<'a> {
     #[serde(rename = "type")]
     record_type: &'static str,
@@ -204,7 +165,12 @@ fn explain_puzzle(
         if is_text {
             write_step_text(out, n_steps, &step)
         } else {
-            let record = StepRecord::new(puzzle_idx, n_steps - 1, &step);
+            let record = StepRecord {
+                record_type: "step",
+                puzzle: puzzle_idx,
+                step: n_steps - 1,
+                fields: &step,
+            };
             serde_json::to_writer(&mut *out, &record)
                 .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n"))

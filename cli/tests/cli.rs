@@ -356,15 +356,18 @@ fn values_of(puzzle: &str) -> Vec<u8> {
     Grid::parse(puzzle).unwrap().values().to_vec()
 }
 
-fn pairs(step: &Value, key: &str) -> Vec<(usize, u8)> {
-    step[key]
+/// The `(cell, digit)` of every change of a step with the operation `op` (`place`,
+/// `eliminate`…); a step without changes has none.
+fn changes_with_op(step: &Value, op: &str) -> Vec<(usize, u8)> {
+    step["changes"]
         .as_array()
-        .unwrap_or_else(|| panic!("{key} in {step}"))
-        .iter()
-        .map(|p| {
+        .into_iter()
+        .flatten()
+        .filter(|c| c["op"] == op)
+        .map(|c| {
             (
-                p[0].as_u64().unwrap() as usize,
-                p[1].as_u64().unwrap() as u8,
+                c["cell"].as_u64().unwrap() as usize,
+                c["digit"].as_u64().unwrap() as u8,
             )
         })
         .collect()
@@ -392,20 +395,25 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
             for key in [
                 "kind",
                 "technique",
+                "techniqueId",
                 "difficulty",
                 "text",
-                "placements",
-                "eliminations",
                 "depth",
-                "changes",
+                "reliesOnUniqueness",
             ] {
                 assert!(step.get(key).is_some(), "{key} missing from {step}");
+            }
+            // A missing list is empty: none is written empty.
+            for key in ["cells", "houses", "pattern", "fins", "links", "changes"] {
+                assert_ne!(step.get(key), Some(&Value::Array(Vec::new())), "{step}");
             }
         }
         for key in [
             "solved",
-            "n_steps",
-            "n_guesses",
+            "nSteps",
+            "nGuesses",
+            "hardest",
+            "hardestId",
             "er",
             "ep",
             "ed",
@@ -415,13 +423,13 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
             assert!(summary.get(key).is_some(), "{key} missing from {summary}");
         }
         assert_eq!(summary["solved"], true);
-        assert_eq!(summary["n_steps"], steps.len());
+        assert_eq!(summary["nSteps"], steps.len());
         assert_eq!(steps.last().unwrap()["kind"], "solved");
 
         // Replaying every change in order rebuilds the board, backtracks included.
         let mut values = values_of(puzzle);
         for step in &steps {
-            for change in step["changes"].as_array().unwrap() {
+            for change in step["changes"].as_array().into_iter().flatten() {
                 let cell = change["cell"].as_u64().unwrap() as usize;
                 let digit = change["digit"].as_u64().unwrap() as u8;
                 match change["op"].as_str().unwrap() {
@@ -451,11 +459,11 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
         .filter(|r| r["puzzle"] == 0 && r["type"] == "step")
     {
         assert_eq!(step["depth"], 0);
-        for (cell, digit) in pairs(step, "placements") {
+        for (cell, digit) in changes_with_op(step, "place") {
             assert_eq!(values[cell], 0);
             values[cell] = digit;
         }
-        for (cell, digit) in pairs(step, "eliminations") {
+        for (cell, digit) in changes_with_op(step, "eliminate") {
             assert_ne!(solution[cell], digit);
         }
     }
@@ -526,6 +534,8 @@ fn rate_prints_one_line_per_puzzle() {
     let records = json_lines(&json);
     assert_eq!(records.len(), 4);
     assert_eq!(records[0]["level"], "Easy");
+    assert_eq!(records[0]["needsGuessing"], false);
+    assert!(records[0]["hardestId"].is_string());
     assert_eq!(records[2]["line"], 4);
     assert!(records[2]["error"].is_string());
     assert_eq!(records[3]["puzzle"], 3);
@@ -616,9 +626,8 @@ fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks()
         .collect();
     assert_eq!(records.last().unwrap()["solved"], true);
     for record in &records {
-        for pair in record["placements"].as_array().into_iter().flatten() {
-            let (cell, digit) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
-            let allowed = marked.allowed(Shape::NINE.cell(cell as usize / 9, cell as usize % 9));
+        for (cell, digit) in changes_with_op(record, "place") {
+            let allowed = marked.allowed(Shape::NINE.cell(cell / 9, cell % 9));
             assert!(allowed.bits() & (1 << (digit - 1)) != 0, "{record}");
         }
     }
