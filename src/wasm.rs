@@ -1,7 +1,7 @@
 //! The WebAssembly exports: the only file that knows about wasm-bindgen.
 //!
-//! Results cross to JavaScript as small, copied values (strings, numbers, plain objects
-//! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory. Steps,
+//! Results cross to JavaScript as small, copied values (strings, numbers, plain objects,
+//! `Uint32Array`s); nothing hands out a view into wasm memory. Steps,
 //! ratings, verdicts and techniques are the records of the README's "Wire format", the very
 //! ones `stepdoku explain --format jsonl` writes: this file serialises the core's types and
 //! adds no field of its own.
@@ -21,10 +21,12 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// Turns a serialisable value into a plain JavaScript object.
+/// Turns a serialisable value into a plain JavaScript object, as `JSON.parse` would make it
+/// from the record's JSON (objects, not `Map`s; `null` for a `None`).
 fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
-    let json = serde_json::to_string(value).expect("trace values always serialise");
-    js_sys::JSON::parse(&json).expect("serde_json writes valid JSON")
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .expect("the records always serialise")
 }
 
 /// The error thrown for text that cannot be read: the verdict (see the Wire format).
