@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use stepdoku::rating::{Rater, Rating};
-use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique};
+use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
 
 use crate::args::Format;
 use crate::input::{puzzle_part, LineRead, LineReader, MAX_LINE_BYTES};
@@ -14,12 +14,13 @@ use crate::puzzle::{format_difficulty, lower_first, read_values, to_json};
 use crate::{Failure, Outcome};
 
 /// What `explain` shows.
-#[derive(Clone, Copy)]
 pub struct ExplainOptions {
     pub strategy: Strategy,
     pub format: Format,
     /// The most steps of one puzzle.
     pub max_steps: usize,
+    /// The layout of lines without a tag.
+    pub variant: Variant,
 }
 
 /// A step as `explain --format jsonl` writes it: the step's own record (the README's "Wire
@@ -79,21 +80,19 @@ pub fn run_explain(
         let parsed = match (read, puzzle_part(&text)) {
             (LineRead::TooLong, _) => Err(format!("longer than {MAX_LINE_BYTES} bytes")),
             (LineRead::Whole, None) => continue,
-            (LineRead::Whole, Some(part)) => {
-                read_values(part, &mut values).and_then(|reading| match reading {
-                    Reading::Values(_) => {
-                        Grid::from_values(&values).ok_or_else(|| "not a grid".to_string())
-                    }
+            (LineRead::Whole, Some(part)) => read_values(part, &mut values, &options.variant)
+                .and_then(|reading| match reading {
+                    Reading::Values(geometry) => Grid::from_values_in(geometry, &values)
+                        .ok_or_else(|| "not a grid".to_string()),
                     Reading::Marked(grid) => Ok(grid),
-                })
-            }
+                }),
         };
         let puzzle_idx = n_puzzles;
         n_puzzles += 1;
         let explained = match parsed {
             Ok(grid) => {
                 let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-                    explain_puzzle(&grid, puzzle_idx, line_no, options, &mut out)
+                    explain_puzzle(&grid, puzzle_idx, line_no, &options, &mut out)
                 }));
                 match outcome {
                     Ok(result) => result?,
@@ -131,7 +130,7 @@ fn explain_puzzle(
     grid: &Grid,
     puzzle_idx: u64,
     line_no: u64,
-    options: ExplainOptions,
+    options: &ExplainOptions,
     out: &mut impl Write,
 ) -> Result<Result<(), String>, Failure> {
     let shape = grid.shape();
@@ -225,7 +224,7 @@ fn write_step_text(out: &mut impl Write, n: u64, step: &Step) -> io::Result<()> 
 fn write_summary_text(
     out: &mut impl Write,
     rating: &Rating,
-    options: ExplainOptions,
+    options: &ExplainOptions,
     final_grid: &str,
 ) -> io::Result<()> {
     let result = if rating.solved {

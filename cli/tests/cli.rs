@@ -632,3 +632,98 @@ fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks()
         }
     }
 }
+
+/// A 6×6 jigsaw map and a puzzle on it without its tag (from tests/data/variants.txt).
+const JIGSAW_MAP: &str = "AAABBBAAABBBCCCCDDCCDDDDEEEFFFEEEFFF";
+const JIGSAW_CELLS: &str = "...4..3......6.........1..2.355...6.";
+/// A 4×4 puzzle with one solution as X-Sudoku and several as a classic grid.
+const X_CELLS: &str = "...3....12......";
+
+#[test]
+fn variant_gives_the_layout_of_lines_without_a_tag() {
+    let count = |args: &[&str]| run(&[&["count"], args].concat(), &format!("{X_CELLS}\n"));
+    assert_eq!(count(&[]).stdout, "2\n", "classic by default");
+    assert_eq!(count(&["--variant", "x"]).stdout, "1\n");
+    assert_eq!(
+        count(&["--variant", "X"]).stdout,
+        "1\n",
+        "case does not matter"
+    );
+
+    // A tagged line keeps its own layout: classic here, X-Sudoku under a jigsaw default.
+    let input = format!("{X_CELLS}\nclassic:{X_CELLS}\n");
+    let solved = run(&["solve", "--variant", "x"], &input);
+    let lines = solved.lines();
+    assert_eq!(lines[0], "x:2143341212344321");
+    assert!(!lines[1].contains(':'), "{}", lines[1]);
+    assert!(
+        solved.stderr.contains("line 2: several solutions"),
+        "{}",
+        solved.stderr
+    );
+
+    let jigsaw = format!("jigsaw:{JIGSAW_MAP}");
+    let input = format!("{JIGSAW_CELLS}\nx:{X_CELLS}\n{X_CELLS}\n");
+    let solved = run(&["solve", "--variant", &jigsaw], &input);
+    assert_eq!(
+        solved.code, 1,
+        "the untagged 4×4 line does not fit the 6×6 map"
+    );
+    assert_eq!(
+        solved.lines(),
+        [
+            &format!("{jigsaw}:256413314526165342423651642135531264"),
+            "x:2143341212344321",
+            ""
+        ]
+    );
+    assert!(solved
+        .stderr
+        .contains("line 3: The jigsaw map has 36 region letters"));
+
+    // Every command that reads puzzles takes it.
+    let explained = run(
+        &["explain", "--variant", &jigsaw, "--format", "jsonl"],
+        &format!("{JIGSAW_CELLS}\n"),
+    );
+    let summary = json_lines(&explained).pop().unwrap();
+    assert_eq!(summary["solved"], true);
+    assert_eq!(
+        summary["grid"],
+        format!("{jigsaw}:256413314526165342423651642135531264")
+    );
+    let rated = run(&["rate", "--variant", "x"], &format!("{X_CELLS}\n"));
+    assert_eq!(rated.code, 0, "{}", rated.stderr);
+    let drawn = run(
+        &[
+            "render",
+            "--variant",
+            "x",
+            "--what",
+            "solution",
+            "--puzzle",
+            X_CELLS,
+        ],
+        "",
+    );
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+}
+
+#[test]
+fn a_variant_that_is_not_one_is_a_usage_error() {
+    for (variant, message) in [
+        ("sudoku", "not a variant"),
+        ("jigsaw:AAB", "3 region letters"),
+        ("jigsaw:AAAAAAAABBBBBBBB", "4 regions of 4 cells each"),
+        ("windoku:", "not a variant"),
+    ] {
+        let out = run(&["solve", "--variant", variant], "");
+        assert_eq!(out.code, 2, "{variant}");
+        assert!(out.stderr.contains(message), "{variant}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("Usage: stepdoku solve"),
+            "{}",
+            out.stderr
+        );
+    }
+}
