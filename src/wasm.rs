@@ -1,10 +1,9 @@
 //! The WebAssembly exports: the only file that knows about wasm-bindgen.
 //!
 //! Results cross to JavaScript as small, copied values (strings, numbers, plain objects,
-//! `Uint32Array`s); nothing hands out a view into wasm memory. Steps,
-//! ratings, verdicts and techniques are the records of the README's "Wire format", the very
-//! ones `stepdoku explain --format jsonl` writes: this file serialises the core's types and
-//! adds no field of its own.
+//! `Uint32Array`s); nothing hands out a view into wasm memory. Steps, ratings, verdicts and
+//! techniques are the records of the README's "Wire format", the very ones `stepdoku explain
+//! --format jsonl` writes: this file serialises the core's types and adds no field of its own.
 
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Grid, Shape};
