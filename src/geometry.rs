@@ -353,6 +353,30 @@ impl Variant {
         }
     }
 
+    /// The variant a tag names without its colon, as a command line gives it: `classic`,
+    /// `x`, `windoku` or `hyper`, or `jigsaw:MAP` with the region map (see
+    /// [`Geometry::jigsaw_map`]); case does not matter. `None` for any other name. A map is
+    /// only read here: [`Geometry::new`] checks it against a shape.
+    pub fn from_name(name: &str) -> Option<Variant> {
+        match name.split_once(':') {
+            Some((word, map)) if word.trim().eq_ignore_ascii_case("jigsaw") => {
+                Some(Variant::Jigsaw(Geometry::jigsaw_map(map).into()))
+            }
+            Some(_) => None,
+            None => Variant::of_word(name),
+        }
+    }
+
+    /// The variant of a tag word that needs no map: `classic`, `x`, `windoku` or `hyper`.
+    pub(crate) fn of_word(word: &str) -> Option<Variant> {
+        match word.trim().to_ascii_lowercase().as_str() {
+            "classic" => Some(Variant::Classic),
+            "x" => Some(Variant::X),
+            "windoku" | "hyper" => Some(Variant::Windoku),
+            _ => None,
+        }
+    }
+
     /// The stable name of the variant: `classic`, `x`, `windoku` or `jigsaw`.
     pub fn slug(&self) -> &'static str {
         match self {

@@ -160,12 +160,19 @@ impl Grid {
     /// `hyper:`), or `jigsaw:` followed by the region map (one letter per cell, whitespace
     /// allowed) and a second `:`, as in `jigsaw:AAABBBCCC…:53..7….`.
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
-        let (variant, text) = split_tag(text);
+        Grid::parse_as(text, &Variant::Classic)
+    }
+
+    /// Reads a puzzle as [`Grid::parse`] does, in `variant` unless the text has a tag of its
+    /// own: the layout a file of puzzles of one variant leaves unsaid.
+    pub fn parse_as(text: &str, variant: &Variant) -> Result<Grid, ParseError> {
+        let (tag, text) = split_tag(text);
         let grid = Grid::parse_classic(text)?;
-        match variant {
-            None => Ok(grid),
-            Some(variant) => {
-                let geometry = Geometry::new(grid.shape(), variant).map_err(ParseError::Layout)?;
+        match tag.as_ref().unwrap_or(variant) {
+            Variant::Classic => Ok(grid),
+            variant => {
+                let geometry =
+                    Geometry::new(grid.shape(), variant.clone()).map_err(ParseError::Layout)?;
                 Ok(grid.in_layout(geometry))
             }
         }
@@ -220,6 +227,16 @@ impl Grid {
     /// nothing, for batches of puzzles; any other text goes through [`Grid::parse`], with
     /// the same result.
     pub fn parse_into(text: &str, values: &mut Vec<u8>) -> Result<Reading, ParseError> {
+        Grid::parse_into_as(text, values, &Variant::Classic)
+    }
+
+    /// Reads a puzzle as [`Grid::parse_into`] does, in `variant` unless the text has a tag of
+    /// its own (see [`Grid::parse_as`]).
+    pub fn parse_into_as(
+        text: &str,
+        values: &mut Vec<u8>,
+        variant: &Variant,
+    ) -> Result<Reading, ParseError> {
         let line = text.trim().as_bytes();
         if line.len() == 81 {
             values.clear();
@@ -231,10 +248,12 @@ impl Grid {
                 }
             }
             if values.len() == 81 {
-                return Ok(Reading::Values(Geometry::classic(Shape::NINE)));
+                let geometry =
+                    Geometry::new(Shape::NINE, variant.clone()).map_err(ParseError::Layout)?;
+                return Ok(Reading::Values(geometry));
             }
         }
-        let grid = Grid::parse(text)?;
+        let grid = Grid::parse_as(text, variant)?;
         if grid.marks().is_some() {
             return Ok(Reading::Marked(grid));
         }
@@ -550,18 +569,16 @@ fn split_tag(text: &str) -> (Option<Variant>, &str) {
     let Some((word, rest)) = trimmed.split_once(':') else {
         return (None, text);
     };
-    match word.trim().to_ascii_lowercase().as_str() {
-        "x" => (Some(Variant::X), rest),
-        "windoku" | "hyper" => (Some(Variant::Windoku), rest),
-        "jigsaw" => {
-            let (map, cells) = rest.split_once(':').unwrap_or((rest, ""));
-            (
-                Some(Variant::Jigsaw(Geometry::jigsaw_map(map).into())),
-                cells,
-            )
-        }
-        "classic" => (Some(Variant::Classic), rest),
-        _ => (None, text),
+    if word.trim().eq_ignore_ascii_case("jigsaw") {
+        let (map, cells) = rest.split_once(':').unwrap_or((rest, ""));
+        return (
+            Some(Variant::Jigsaw(Geometry::jigsaw_map(map).into())),
+            cells,
+        );
+    }
+    match Variant::of_word(word) {
+        Some(variant) => (Some(variant), rest),
+        None => (None, text),
     }
 }
 
@@ -720,6 +737,41 @@ mod tests {
                 shape.name()
             );
         }
+    }
+
+    #[test]
+    fn a_variant_applies_to_text_without_a_tag_of_its_own() {
+        let cells = ".".repeat(81);
+        let x = Variant::from_name("X").unwrap();
+        let mut values = Vec::new();
+        for text in [
+            cells.clone(),
+            format!("  {cells}  "),
+            format!("{cells} # note"),
+        ] {
+            let grid = Grid::parse_as(&text, &x).unwrap();
+            assert_eq!(grid.geometry().variant(), &Variant::X, "{text:?}");
+            assert_eq!(
+                Grid::parse_into_as(&text, &mut values, &x),
+                Ok(Reading::Values(grid.geometry().clone())),
+                "{text:?}"
+            );
+        }
+        for tag in ["windoku:", "classic:"] {
+            let tagged = Grid::parse_as(&format!("{tag}{cells}"), &x).unwrap();
+            assert_eq!(tagged.geometry().tag(), tag.replace("classic:", ""));
+        }
+        let map = "AAABBBAAABBBCCCCDDCCDDDDEEEFFFEEEFFF";
+        let jigsaw = Variant::from_name(&format!("jigsaw:{map}")).unwrap();
+        let grid = Grid::parse_as(&".".repeat(36), &jigsaw).unwrap();
+        assert_eq!(grid.geometry().tag(), format!("jigsaw:{map}:"));
+        assert!(matches!(
+            Grid::parse_as(&cells, &jigsaw),
+            Err(ParseError::Layout(LayoutError::MapLength { .. }))
+        ));
+        assert_eq!(Variant::from_name("hyper"), Some(Variant::Windoku));
+        assert_eq!(Variant::from_name("sudoku"), None);
+        assert_eq!(Variant::from_name("x:1"), None);
     }
 
     #[test]

@@ -176,8 +176,11 @@ impl fmt::Display for Level {
 }
 
 /// The difficulty of a trace on the Sudoku Explainer and HoDoKu scales, with its counters.
-/// See the [module documentation](self) for the definitions.
+/// See the [module documentation](self) for the definitions. On the wire (the README's "Wire
+/// format") it is one camelCase record, the hardest technique as `hardest` (its name) and
+/// `hardestId` (its slug).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Rating {
     /// Sudoku Explainer rating: the hardest deduction (0 when there is none).
     pub er: f32,
@@ -192,6 +195,7 @@ pub struct Rating {
     /// HoDoKu level.
     pub level: Level,
     /// The technique of the hardest deduction (the first one of that difficulty).
+    #[serde(flatten, serialize_with = "Technique::serialize_as_hardest")]
     pub hardest: Option<Technique>,
     /// Whether the trace guesses at least once.
     pub needs_guessing: bool,

@@ -4,6 +4,7 @@
 //! in the technique ladder of the project documentation.
 
 use crate::geometry::Geometry;
+use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 macro_rules! techniques {
@@ -227,8 +228,52 @@ impl Needs {
     }
 }
 
+/// A technique on the wire: the record the README's "Wire format" describes (`id`, `name`,
+/// `difficulty`, `score`, `reliesOnUniqueness`, `isSearch`, `description`). A step or a
+/// rating names its technique with [`Technique::serialize_name_and_id`] instead.
 impl Serialize for Technique {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.name())
+        let mut record = serializer.serialize_struct("Technique", 7)?;
+        record.serialize_field("id", self.slug())?;
+        record.serialize_field("name", self.name())?;
+        record.serialize_field("difficulty", &self.difficulty())?;
+        record.serialize_field("score", &self.score())?;
+        record.serialize_field("reliesOnUniqueness", &self.relies_on_uniqueness())?;
+        record.serialize_field("isSearch", &self.is_search())?;
+        record.serialize_field("description", self.description())?;
+        record.end()
+    }
+}
+
+impl Technique {
+    /// Writes a technique as two entries of the record it is flattened into: `name_key` its
+    /// name and `id_key` its slug, both `null` when there is none.
+    fn serialize_name_and_id<S: Serializer>(
+        technique: Option<Technique>,
+        name_key: &'static str,
+        id_key: &'static str,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut fields = serializer.serialize_map(Some(2))?;
+        fields.serialize_entry(name_key, &technique.map(Technique::name))?;
+        fields.serialize_entry(id_key, &technique.map(Technique::slug))?;
+        fields.end()
+    }
+
+    /// A step's technique on the wire: `technique` (its name) and `techniqueId` (its slug).
+    pub(crate) fn serialize_as_step_technique<S: Serializer>(
+        technique: &Technique,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        Technique::serialize_name_and_id(Some(*technique), "technique", "techniqueId", serializer)
+    }
+
+    /// A rating's hardest technique on the wire: `hardest` (its name) and `hardestId` (its
+    /// slug), both `null` when the trace has no deduction.
+    pub(crate) fn serialize_as_hardest<S: Serializer>(
+        technique: &Option<Technique>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        Technique::serialize_name_and_id(*technique, "hardest", "hardestId", serializer)
     }
 }

@@ -118,33 +118,42 @@ pub struct Link {
     pub kind: LinkKind,
 }
 
-/// One step of a trace.
+/// One step of a trace. On the wire (the README's "Wire format") it is one camelCase record:
+/// these fields, the technique as `technique` (its name) and `techniqueId` (its slug), and
+/// every empty list left out: a missing list is empty.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Step {
     /// Deduction, guess, contradiction, backtrack, solved or unsolvable.
     pub kind: StepKind,
-    /// The technique, by the name the community uses.
+    /// The technique.
+    #[serde(flatten, serialize_with = "Technique::serialize_as_step_technique")]
     pub technique: Technique,
     /// Sudoku-Explainer-style difficulty of this step (0 for search steps).
     pub difficulty: f32,
     /// The number of guesses in force after this step.
     pub depth: u32,
     /// The cells the step is about (the placed cell, the guessed cell, the dead end…).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<Cell>,
     /// The digit the step is about, if one.
     pub digit: Option<Digit>,
     /// The houses involved, to outline.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub houses: Vec<House>,
     /// Candidates that form the pattern.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub pattern: Vec<Candidate>,
     /// Fins of a finned fish and similar extra candidates.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub fins: Vec<Candidate>,
     /// Chain links in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
     /// Whether the step holds only if the puzzle has a unique solution.
     pub relies_on_uniqueness: bool,
     /// The changes, in the order they apply.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub changes: Vec<Change>,
     /// One sentence a person can read, such as "r3c5 = 7: the only place for 7 in box 2".
     pub text: String,

@@ -239,11 +239,38 @@ mod tests {
     }
 }
 
-/// The verdict on a puzzle text, in a form ready to serialise for the page or a script.
+/// What a verdict says of a puzzle, as [`Diagnosis::status`] names it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VerdictKind {
+    /// Exactly one solution: `unique`.
+    Unique,
+    /// Two or more solutions: `several`.
+    Several,
+    /// No solution: `none`.
+    #[serde(rename = "none")]
+    NoSolution,
+    /// Unreadable text or a duplicate given: `invalid`.
+    Invalid,
+}
+
+impl VerdictKind {
+    /// Every kind, the verdict a proper puzzle gets first.
+    pub const ALL: [VerdictKind; 4] = [
+        VerdictKind::Unique,
+        VerdictKind::Several,
+        VerdictKind::NoSolution,
+        VerdictKind::Invalid,
+    ];
+}
+
+/// The verdict on a puzzle text, in a form ready to serialise for the page or a script: one
+/// camelCase record (the README's "Wire format"), a missing list being empty.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Diagnosis {
-    /// `unique`, `several`, `none` or `invalid` (unreadable text or a duplicate given).
-    pub status: &'static str,
+    /// `unique`, `several`, `none` or `invalid`.
+    pub status: VerdictKind,
     /// One sentence for people.
     pub message: String,
     /// The side of the grid, when the text could be read.
@@ -256,6 +283,7 @@ pub struct Diagnosis {
     pub second: Option<String>,
     /// The cells at fault (the duplicate givens, the cells where two solutions differ, the
     /// cell with no candidate), 0-based in reading order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<Cell>,
     /// The house at fault, if one.
     pub house: Option<House>,
@@ -274,7 +302,7 @@ impl Diagnosis {
                     _ => None,
                 };
                 return Diagnosis {
-                    status: "invalid",
+                    status: VerdictKind::Invalid,
                     message: error.to_string(),
                     size: None,
                     puzzle: None,
@@ -287,7 +315,7 @@ impl Diagnosis {
             }
         };
         let mut diagnosis = Diagnosis {
-            status: "unique",
+            status: VerdictKind::Unique,
             message: String::new(),
             size: Some(grid.shape().size()),
             puzzle: Some(grid.to_line()),
@@ -305,14 +333,14 @@ impl Diagnosis {
             Err(error) => {
                 diagnosis.message = error.to_string();
                 match error {
-                    PuzzleError::Parse(_) => diagnosis.status = "invalid",
+                    PuzzleError::Parse(_) => diagnosis.status = VerdictKind::Invalid,
                     PuzzleError::DuplicateGiven { conflict, .. } => {
-                        diagnosis.status = "invalid";
+                        diagnosis.status = VerdictKind::Invalid;
                         diagnosis.cells = conflict.cells.to_vec();
                         diagnosis.house = Some(conflict.house);
                     }
                     PuzzleError::NoSolution { reason, .. } => {
-                        diagnosis.status = "none";
+                        diagnosis.status = VerdictKind::NoSolution;
                         match reason {
                             Some(Contradiction::NoCandidate(cell)) => diagnosis.cells = vec![cell],
                             Some(Contradiction::NoPlace(_, house)) => diagnosis.house = Some(house),
@@ -324,7 +352,7 @@ impl Diagnosis {
                         second,
                         differing,
                     } => {
-                        diagnosis.status = "several";
+                        diagnosis.status = VerdictKind::Several;
                         diagnosis.solution = Some(first.to_line());
                         diagnosis.second = Some(second.to_line());
                         diagnosis.cells = differing;

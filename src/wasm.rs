@@ -1,15 +1,18 @@
 //! The WebAssembly exports: the only file that knows about wasm-bindgen.
 //!
-//! Results cross to JavaScript as small, copied values (strings, numbers, plain objects
-//! built from JSON, `Uint32Array`s); nothing hands out a view into wasm memory.
+//! Results cross to JavaScript as small, copied values (strings, numbers, plain objects,
+//! `Uint32Array`s); nothing hands out a view into wasm memory. Steps, ratings, verdicts and
+//! techniques are the records of the README's "Wire format", the very ones `stepdoku explain
+//! --format jsonl` writes: this file serialises the core's types and adds no field of its own.
 
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Geometry, Variant};
 use crate::grid::{layout_of_tag, Cell, Grid, House, Shape};
 use crate::search;
+use crate::strategy::Strategy;
 use crate::technique::Technique;
 use crate::trace::Board;
-use crate::validate::Diagnosis;
+use crate::validate::{Diagnosis, VerdictKind};
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -19,13 +22,15 @@ fn start() {
     console_error_panic_hook::set_once();
 }
 
-/// Turns a serialisable value into a plain JavaScript object.
-fn to_js<T: Serialize>(value: &T) -> JsValue {
-    let json = serde_json::to_string(value).expect("trace values always serialise");
-    js_sys::JSON::parse(&json).expect("serde_json writes valid JSON")
+/// Turns a serialisable value into a plain JavaScript object, as `JSON.parse` would make it
+/// from the record's JSON (objects, not `Map`s; `null` for a `None`).
+fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .expect("the records always serialise")
 }
 
-/// The error thrown for text that cannot be read: `{ status, message, position, … }`.
+/// The error thrown for text that cannot be read: the verdict (see the Wire format).
 fn parse_error(text: &str) -> JsValue {
     to_js(&Diagnosis::of_text(text))
 }
@@ -47,8 +52,7 @@ pub fn solve(puzzle: &str) -> Result<String, JsValue> {
     }
 }
 
-/// The verdict on a puzzle: `{ status: "unique" | "several" | "none" | "invalid", message,
-/// size, puzzle, solution, second, cells, house, position }`. Never throws.
+/// The verdict on a puzzle (the README's Wire format, "Verdict"). Never throws.
 #[wasm_bindgen]
 pub fn analyze(puzzle: &str) -> JsValue {
     to_js(&Diagnosis::of_text(puzzle))
@@ -269,117 +273,70 @@ pub fn variants() -> JsValue {
     to_js(&all)
 }
 
-/// Every technique: `[{ id, name, difficulty, score, reliesOnUniqueness, description }]`.
+/// Every technique in ladder order, search steps last (the README's Wire format,
+/// "Technique").
 #[wasm_bindgen]
 pub fn techniques() -> JsValue {
+    to_js(Technique::ALL)
+}
+
+/// Every strategy, `[{ id, name }]`: `id` as a trace, a link and the CLI name it
+/// (`backtracking`, `singles`, `human`), `name` as a person reads it.
+#[wasm_bindgen]
+pub fn strategies() -> JsValue {
     #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct TechniqueView {
+    struct StrategyView {
         id: &'static str,
         name: &'static str,
-        difficulty: f32,
-        score: u32,
-        relies_on_uniqueness: bool,
-        description: &'static str,
     }
-    let all: Vec<TechniqueView> = Technique::ALL
+    let all: Vec<StrategyView> = Strategy::ALL
         .iter()
-        .map(|&t| TechniqueView {
-            id: t.slug(),
-            name: t.name(),
-            difficulty: t.difficulty(),
-            score: t.score(),
-            relies_on_uniqueness: t.relies_on_uniqueness(),
-            description: t.description(),
+        .map(|s| StrategyView {
+            id: s.name(),
+            name: s.label(),
         })
         .collect();
     to_js(&all)
+}
+
+/// Every verdict kind a diagnosis's `status` may hold: `["unique", "several", "none",
+/// "invalid"]`.
+#[wasm_bindgen(js_name = verdictKinds)]
+pub fn verdict_kinds() -> JsValue {
+    to_js(&VerdictKind::ALL)
 }
 
 /// The stepping exports (`Solver`, `rate`): the explainer, with every technique finder. The
 /// page's thread loads a module built without them (`--no-default-features`), a fraction of
 /// the size, and its worker loads the whole module when a trace or a rating is first asked for.
 #[cfg(feature = "explainer")]
-pub use explainer::{rate, Solver, Timeline};
+pub use explainer::{rate, rating_max_steps, Solver, Timeline};
 
 #[cfg(feature = "explainer")]
 mod explainer {
     use super::{parse, position, to_js};
     use crate::grid::Grid;
-    use crate::rating::{Level, Rater, Rating};
+    use crate::rating::{Rater, Rating};
     use crate::strategy::{self, Strategy};
-    use crate::technique::Technique;
     use crate::timeline;
     use crate::trace::{Step, StepKind};
     use serde::Serialize;
     use wasm_bindgen::prelude::*;
 
-    /// A rating as JavaScript sees it: `{ er, ep, ed, score, level, hardest, hardestId,
-    /// needsGuessing, solved, truncated, nSteps, nDeductions, nGuesses, nBacktracks }`, with `ep`
-    /// and `ed` `null` when a guess came first, and `hardest` / `hardestId` `null` when the
-    /// trace has no deduction.
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct RatingView {
-        er: f32,
-        ep: Option<f32>,
-        ed: Option<f32>,
-        score: u32,
-        level: Level,
-        hardest: Option<&'static str>,
-        hardest_id: Option<&'static str>,
-        needs_guessing: bool,
-        solved: bool,
-        truncated: bool,
-        n_steps: usize,
-        n_deductions: usize,
-        n_guesses: usize,
-        n_backtracks: usize,
-    }
-
-    fn rating_to_js(rating: &Rating) -> JsValue {
-        to_js(&RatingView {
-            er: rating.er,
-            ep: rating.ep,
-            ed: rating.ed,
-            score: rating.score,
-            level: rating.level,
-            hardest: rating.hardest.map(Technique::name),
-            hardest_id: rating.hardest.map(Technique::slug),
-            needs_guessing: rating.needs_guessing,
-            solved: rating.solved,
-            truncated: rating.truncated,
-            n_steps: rating.n_steps,
-            n_deductions: rating.n_deductions,
-            n_guesses: rating.n_guesses,
-            n_backtracks: rating.n_backtracks,
-        })
-    }
-
-    /// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most 100,000 steps)
-    /// and returns `{ er, ep, ed, score, level, hardest, hardestId, needsGuessing, solved,
-    /// truncated, nSteps, nDeductions, nGuesses, nBacktracks }`. It runs to the end in one call,
-    /// so big or empty grids take long: a page should use `Solver.advance` in slices instead.
-    /// Throws the diagnosis for unreadable text.
+    /// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most
+    /// `ratingMaxSteps()` steps) and returns the rating (the README's Wire format, "Rating").
+    /// It runs to the end in one call, so big or empty grids take long: a page should use
+    /// `Solver.advance` in slices instead. Throws the diagnosis for unreadable text.
     #[wasm_bindgen]
     pub fn rate(puzzle: &str) -> Result<JsValue, JsValue> {
-        Ok(rating_to_js(&Rating::of_puzzle(&parse(puzzle)?)))
+        Ok(to_js(&Rating::of_puzzle(&parse(puzzle)?)))
     }
 
-    /// A step as JavaScript sees it: the step's fields plus the technique's stable id.
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct StepView<'a> {
-        #[serde(flatten)]
-        step: &'a Step,
-        technique_id: &'static str,
-    }
-
-    fn step_to_js(step: &Step) -> JsValue {
-        to_js(&StepView {
-            technique_id: step.technique.slug(),
-            step,
-        })
+    /// The most steps a rating takes (as `stepdoku rate` without `--max-steps`), so a page
+    /// rating in slices stops where `rate` would.
+    #[wasm_bindgen(js_name = ratingMaxSteps)]
+    pub fn rating_max_steps() -> u32 {
+        Rating::DEFAULT_MAX_STEPS as u32
     }
 
     /// The strategy of a name, or the error JavaScript sees for an unknown one.
@@ -422,12 +379,11 @@ mod explainer {
             Self::start(&position(values, marks, tag)?, strategy)
         }
 
-        /// The next step as a plain object, or `undefined` once the trace has ended. Fields:
-        /// `kind`, `technique`, `techniqueId`, `difficulty`, `depth`, `cells`, `digit`, `houses`,
-        /// `pattern`, `fins`, `links`, `reliesOnUniqueness`, `changes`, `text`.
+        /// The next step (the README's Wire format, "Step"), or `undefined` once the trace
+        /// has ended.
         pub fn step(&mut self) -> JsValue {
             match self.next_step() {
-                Some(step) => step_to_js(&step),
+                Some(step) => to_js(&step),
                 None => JsValue::UNDEFINED,
             }
         }
@@ -461,7 +417,7 @@ mod explainer {
         /// trace of the `"human"` strategy has ended.
         #[wasm_bindgen(getter)]
         pub fn rating(&self) -> JsValue {
-            rating_to_js(&self.rater.rating())
+            to_js(&self.rater.rating())
         }
 
         /// How many steps have been given so far.
@@ -561,7 +517,7 @@ mod explainer {
         pub fn step(&mut self, index: u32) -> JsValue {
             self.timeline
                 .step(index as usize)
-                .map_or(JsValue::UNDEFINED, step_to_js)
+                .map_or(JsValue::UNDEFINED, to_js)
         }
 
         /// Steps `from` to `from + count - 1` as `[{ kind, text }]`, as far as made.

@@ -203,18 +203,22 @@ fn ratings_serialise_with_the_documented_fields() {
         "score",
         "level",
         "hardest",
-        "needs_guessing",
+        "hardestId",
+        "needsGuessing",
         "solved",
         "truncated",
-        "n_steps",
-        "n_deductions",
-        "n_guesses",
-        "n_backtracks",
+        "nSteps",
+        "nDeductions",
+        "nGuesses",
+        "nBacktracks",
     ] {
         assert!(value.get(key).is_some(), "missing {key} in {value}");
     }
     assert_eq!(value["level"], "Easy");
     assert_eq!(value["hardest"], "Hidden Single");
+    assert_eq!(value["hardestId"], "hidden-single-box");
+    let nothing = serde_json::to_value(Rating::of_trace(&[solved()])).unwrap();
+    assert!(nothing["hardest"].is_null() && nothing["hardestId"].is_null());
 }
 
 #[test]

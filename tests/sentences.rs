@@ -129,6 +129,13 @@ fn the_json_of_a_step_keeps_digits_as_numbers() {
     assert_eq!(json["digit"], 15);
     assert_eq!(json["changes"][0]["digit"], 15);
     assert_eq!(json["pattern"][0]["digit"], 15);
+    assert_eq!(json["technique"], "Naked Single");
+    assert_eq!(json["techniqueId"], "naked-single");
+    assert_eq!(json["reliesOnUniqueness"], false);
+    assert!(
+        json.get("links").is_none(),
+        "a missing list is empty: {json}"
+    );
 }
 
 #[test]

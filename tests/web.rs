@@ -19,6 +19,16 @@ fn field(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).expect("a plain object")
 }
 
+/// A list field of a record; a missing list is empty (see the README's Wire format).
+fn list(object: &JsValue, name: &str) -> js_sys::Array {
+    let value = field(object, name);
+    if value.is_undefined() {
+        js_sys::Array::new()
+    } else {
+        js_sys::Array::from(&value)
+    }
+}
+
 fn text(object: &JsValue, name: &str) -> String {
     field(object, name).as_string().unwrap_or_default()
 }
@@ -70,7 +80,7 @@ fn solver_steps_replay_to_the_solution() {
                 break;
             }
             last_kind = text(&step, "kind");
-            let changes = js_sys::Array::from(&field(&step, "changes"));
+            let changes = list(&step, "changes");
             for change in changes.iter() {
                 let cell = field(&change, "cell").as_f64().unwrap() as usize;
                 let digit = field(&change, "digit").as_f64().unwrap() as u8;
@@ -93,8 +103,27 @@ fn parse_and_format_round_trip() {
     let parsed = wasm::parse_puzzle(&".".repeat(256)).unwrap();
     assert_eq!(field(&parsed, "size").as_f64(), Some(16.0));
     assert_eq!(wasm::format_puzzle(&[0; 16], None).unwrap(), ".".repeat(16));
+}
+
+#[wasm_bindgen_test]
+fn the_lists_the_page_needs_come_from_the_core() {
     let techniques = js_sys::Array::from(&wasm::techniques());
     assert!(techniques.length() > 40);
+    let first = techniques.get(0);
+    assert_eq!(text(&first, "id"), "full-house");
+    assert_eq!(field(&first, "isSearch").as_bool(), Some(false));
+    let last = techniques.get(techniques.length() - 1);
+    assert_eq!(field(&last, "isSearch").as_bool(), Some(true));
+    let strategies = js_sys::Array::from(&wasm::strategies());
+    let ids: Vec<String> = strategies.iter().map(|s| text(&s, "id")).collect();
+    assert_eq!(ids, ["backtracking", "singles", "human"]);
+    assert_eq!(text(&strategies.get(1), "name"), "Singles + search");
+    let kinds: Vec<String> = js_sys::Array::from(&wasm::verdict_kinds())
+        .iter()
+        .map(|k| k.as_string().unwrap())
+        .collect();
+    assert_eq!(kinds, ["unique", "several", "none", "invalid"]);
+    assert_eq!(wasm::rating_max_steps(), 100_000);
 }
 
 #[wasm_bindgen_test]
@@ -147,7 +176,7 @@ fn a_position_gives_its_candidates_clashes_and_a_solver() {
             if step.is_undefined() {
                 break;
             }
-            for change in js_sys::Array::from(&field(&step, "changes")).iter() {
+            for change in list(&step, "changes").iter() {
                 if text(&change, "op") == "place" && field(&change, "cell").as_f64() == Some(2.0) {
                     placed = field(&change, "digit").as_f64();
                 }

@@ -6,12 +6,6 @@ import { icon, setText } from './dom.js';
 /** Speeds the slider offers, in steps per second; the last plays as fast as steps arrive. */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, Infinity];
 
-export const STRATEGIES = [
-  { id: 'backtracking', name: 'Backtracking' },
-  { id: 'singles', name: 'Singles + search' },
-  { id: 'human', name: 'Human' },
-];
-
 /** The slider position closest to a speed. */
 export function speedIndex(stepsPerSecond) {
   if (stepsPerSecond === Infinity) {
@@ -48,11 +42,11 @@ export function speedText(stepsPerSecond) {
 }
 
 /**
- * Mounts the controls into `host`. `on` holds `solve()`, `togglePlay()`, `back()`,
- * `forward()`, `toStart()`, `hint()`, `clear()`, `cancel()`, `strategy(id)`,
- * `speed(stepsPerSecond)`.
+ * Mounts the controls into `host`, offering `strategies` (`[{ id, name }]`, as core.js lists
+ * them). `on` holds `solve()`, `togglePlay()`, `back()`, `forward()`, `toStart()`, `hint()`,
+ * `clear()`, `cancel()`, `strategy(id)`, `speed(stepsPerSecond)`.
  */
-export function mountControls(host, on) {
+export function mountControls(host, strategies, on) {
   host.insertAdjacentHTML(
     'beforeend',
     `<div class="controls" part="controls">
@@ -105,7 +99,7 @@ export function mountControls(host, on) {
     [...root.querySelectorAll('[data-count]')].map((dd) => [dd.dataset.count, dd]),
   );
 
-  for (const { id, name } of STRATEGIES) {
+  for (const { id, name } of strategies) {
     strategy.add(new Option(name, id));
   }
 

@@ -10,6 +10,7 @@ import init, {
   parsePuzzle,
   setCell,
   shapes,
+  strategies as strategyRecords,
   techniques,
   variants,
 } from './pkg/stepdoku_core.js';
@@ -19,6 +20,7 @@ let shapeList = null;
 let techniqueMap = null;
 let techniqueArray = null;
 let variantList = null;
+let strategyList = null;
 const variantsBySize = new Map();
 
 /** Resolves once the module is loaded (rejects with why it could not be). */
@@ -27,6 +29,7 @@ export const ready = compiledModule('core').then(async (module) => {
   shapeList = shapes().map((shape) => ({ ...shape, symbols: symbolsOf(shape) }));
   techniqueArray = techniques();
   variantList = variants();
+  strategyList = strategyRecords();
   techniqueMap = new Map(techniqueArray.map((t) => [t.id, t]));
 });
 
@@ -42,6 +45,11 @@ function symbolsOf({ size }) {
 /** Every supported shape, `{ size, boxRows, boxCols, symbols }`, smallest first. */
 export function allShapes() {
   return shapeList;
+}
+
+/** Every strategy, `{ id, name }`, as the core lists them. */
+export function strategies() {
+  return strategyList;
 }
 
 /** The shape of a side length. */

@@ -4,9 +4,6 @@
 // Links inside the board never change the page's URL (its hash holds the puzzle): the
 // board calls `show(anchor)` instead, which opens the glossary at the entry.
 
-/** The ids of the search's own steps, listed apart from the logical techniques. */
-const SEARCH_IDS = new Set(['guess', 'contradiction', 'backtrack', 'solved', 'unsolvable']);
-
 /** The anchor of a technique's glossary entry. */
 export function techniqueAnchor(id) {
   return `technique-${id}`;
@@ -45,8 +42,9 @@ function entry(technique) {
 
 /** Mounts the glossary into `host`, closed; `techniques` as the wasm export gives them. */
 export function mountGlossary(host, techniques) {
-  const logical = techniques.filter((t) => !SEARCH_IDS.has(t.id));
-  const search = techniques.filter((t) => SEARCH_IDS.has(t.id));
+  // The search's own steps are listed apart from the logical techniques.
+  const logical = techniques.filter((t) => !t.isSearch);
+  const search = techniques.filter((t) => t.isSearch);
   host.insertAdjacentHTML(
     'beforeend',
     `<details class="glossary" data-control="techniques" part="techniques">

@@ -131,12 +131,12 @@ function stepHintText({ step, level }, size) {
   if (level === 1) {
     return `Hint: try ${what}. Press Hint again to see where.`;
   }
-  const places = step.changes.some((c) => c.op === 'place');
+  const places = (step.changes ?? []).some((c) => c.op === 'place');
   const where =
     places && step.houses?.length
       ? `look in ${step.houses.map((house) => house.name).join(' and ')}`
       : places
-        ? `look at ${step.cells.map((c) => cellName(c, size)).join(', ')}`
+        ? `look at ${(step.cells ?? []).map((c) => cellName(c, size)).join(', ')}`
         : 'look at the highlighted cells';
   return `Hint: ${what}: ${where}. Press Hint again to take the step.`;
 }

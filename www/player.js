@@ -3,7 +3,8 @@
 
 /**
  * What to highlight for a step, by role. Every map goes from a cell to a bitmask of digits
- * (as on the board); sets hold cells. The worker leaves out empty lists of a step.
+ * (as on the board); sets hold cells. A step leaves out its empty lists (see the README's Wire
+ * format).
  */
 export function stepHighlight(step) {
   const h = {
@@ -19,7 +20,7 @@ export function stepHighlight(step) {
     fins: new Map(),
   };
   const mark = (map, cell, digit) => map.set(cell, (map.get(cell) ?? 0) | (1 << (digit - 1)));
-  for (const { op, cell, digit } of step.changes) {
+  for (const { op, cell, digit } of step.changes ?? []) {
     if (op === 'place') {
       h.placed.add(cell);
     } else if (op === 'unplace') {

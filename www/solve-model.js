@@ -206,7 +206,7 @@ export class Solve {
    */
   applyStep(step, candidates) {
     const edit = this.edit();
-    for (const { op, cell, digit } of step.changes) {
+    for (const { op, cell, digit } of step.changes ?? []) {
       const bit = 1 << (digit - 1);
       if (op === 'place' && !edit.values[cell]) {
         edit.set(cell, digit, Origin.DEDUCED, edit.marks[cell]);

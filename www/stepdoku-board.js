@@ -29,7 +29,7 @@
 // when something cannot start, also shown in the board's own box.
 
 import { createBoard, fillSolution, startingBoard } from './board-model.js';
-import { mountControls, STRATEGIES } from './controls.js';
+import { mountControls } from './controls.js';
 import {
   allShapes,
   candidatesOf,
@@ -39,9 +39,10 @@ import {
   readPuzzle,
   ready,
   shapeOfSize,
-  variantsFor,
+  strategies,
   technique,
   techniqueList,
+  variantsFor,
   withCell,
 } from './core.js';
 import { mountGlossary, techniqueAnchor } from './glossary.js';
@@ -307,7 +308,7 @@ class StepdokuBoard extends HTMLElement {
       onError: (error) => this.showFailure(error),
     });
     this.playback.setSpeed(this.parseSpeed(this.getAttribute('speed')) ?? 8);
-    if (STRATEGIES.some((s) => s.id === this.getAttribute('strategy'))) {
+    if (strategies().some((s) => s.id === this.getAttribute('strategy'))) {
       this.strategy = this.getAttribute('strategy');
     }
     this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
@@ -506,7 +507,7 @@ class StepdokuBoard extends HTMLElement {
       option: (id, value) => this.setOption(id, value),
     });
     this.glossary = mountGlossary(glossaryCol, techniqueList());
-    this.controls = mountControls(sideCol, {
+    this.controls = mountControls(sideCol, strategies(), {
       solve: () => this.solve(),
       togglePlay: () => this.togglePlay(),
       toStart: () => this.seek(0),
@@ -819,7 +820,7 @@ class StepdokuBoard extends HTMLElement {
   }
 
   setStrategy(id) {
-    if (!STRATEGIES.some((s) => s.id === id) || id === this.strategy) {
+    if (!strategies().some((s) => s.id === id) || id === this.strategy) {
       return;
     }
     this.strategy = id;

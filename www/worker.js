@@ -9,6 +9,9 @@
 // (requests.js says which); the worker instantiates it then. The explainer's glue code is
 // imported only at that point too.
 //
+// Steps, ratings and verdicts go to the page as the core writes them (the README's "Wire
+// format": a step leaves out its empty lists, which matters on traces of millions of steps).
+//
 // The page runs the rating in a second instance of this worker, so a long rating never
 // holds up a trace, and stopping it is terminating that instance.
 
@@ -50,8 +53,6 @@ const MAX_SLICE = 256;
 /** The Human solver being rated, kept between `rate` and `rateMore`. */
 let rating = null;
 
-/** The step cap of a rating, as `stepdoku rate` (Rating::DEFAULT_MAX_STEPS). */
-const RATING_MAX_STEPS = 100000;
 /** Steps taken between looks at the clock: a few ms of work on a 9×9. */
 const RATING_SLICE = 16;
 
@@ -84,8 +85,7 @@ const handlers = {
   hint({ values, marks, tag }) {
     const hinter = newSolver({ values, marks, tag }, 'human');
     try {
-      const step = hinter.step();
-      return step === undefined ? null : compact(step);
+      return hinter.step() ?? null;
     } finally {
       hinter.free();
     }
@@ -171,8 +171,7 @@ const handlers = {
     if (t.position === t.made) {
       t.make(1);
     }
-    const step = t.step(t.position);
-    return step === undefined ? null : compact(step);
+    return t.step(t.position) ?? null;
   },
 
   /** Steps `from` to `from + count - 1` of trace `trace` as `[{ kind, text }]`. */
@@ -197,10 +196,12 @@ const handlers = {
     if (!rating) {
       throw new Error('No rating to carry on.');
     }
+    // The step cap of `stepdoku rate`, so a rating in slices stops where the core's would.
+    const maxSteps = exportsOf('full').ratingMaxSteps();
     const started = performance.now();
     let isEnded = false;
     while (!isEnded && performance.now() - started < budgetMs) {
-      const max = Math.min(RATING_SLICE, RATING_MAX_STEPS - rating.stepCount);
+      const max = Math.min(RATING_SLICE, maxSteps - rating.stepCount);
       isEnded = max === 0 || rating.advance(max) < max;
     }
     const elapsed = performance.now() - started;
@@ -270,22 +271,9 @@ function view(t) {
     made: t.made,
     isComplete: t.isComplete,
     changes: t.changes(),
-    step: step === undefined ? null : compact(step),
+    step: step ?? null,
     counters: t.counters,
   };
-}
-
-/**
- * A step without its empty lists: a backtracking trace runs to millions of steps, and every
- * object sent costs the page time to receive. Readers treat a missing list as empty.
- */
-function compact(step) {
-  for (const key of ['cells', 'houses', 'pattern', 'fins', 'links']) {
-    if (step[key].length === 0) {
-      delete step[key];
-    }
-  }
-  return step;
 }
 
 async function handle(data) {

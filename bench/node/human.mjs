@@ -8,8 +8,8 @@
 //          [--warmup N] [collection…]
 //
 // The time of a puzzle runs from `new Solver(puzzle, "human")` to `free()` after the last
-// `stepMany(batch)`, each step made compact as www/worker.js does; only the worker's
-// postMessage is left out. Each puzzle's fastest time over the rounds is kept.
+// `stepMany(batch)`, each step as www/worker.js gets it; only the worker's postMessage is
+// left out. Each puzzle's fastest time over the rounds is kept.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,23 +28,13 @@ const page = await import(path.join(pkgDir, 'stepdoku.js'));
 page.initSync({ module: fs.readFileSync(wasmFile) });
 const { Solver } = page;
 
-/** As www/worker.js: a step without its empty lists. */
-function compact(step) {
-  for (const key of ['cells', 'houses', 'pattern', 'fins', 'links']) {
-    if (step[key].length === 0) {
-      delete step[key];
-    }
-  }
-  return step;
-}
-
 /** The whole Human trace of a puzzle through the page's Solver: { ms, steps }. */
 function trace(line, batch) {
   const t0 = performance.now();
   const solver = new Solver(line, 'human');
   const steps = [];
   for (;;) {
-    const more = solver.stepMany(batch).map(compact);
+    const more = solver.stepMany(batch);
     for (const step of more) steps.push(step);
     if (more.length < batch) break;
   }

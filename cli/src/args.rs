@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::thread;
 
 use stepdoku::render::Theme;
-use stepdoku::{Rating, Strategy};
+use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
 use crate::explain::ExplainOptions;
@@ -29,7 +29,8 @@ Input:
   FILE, or standard input when FILE is '-' or absent. One puzzle per line, in any one-line
   form: 81 characters with '.', '0', '*', '_' or 'x' for blanks; 16, 36, 64, 144, 256 or
   625 characters for 4×4, 6×6, 8×8, 12×12, 16×16 or 25×25 (sizes may be mixed in one file);
-  a SudokuWiki link. '#' starts a comment. Blank lines and comment-only lines are not
+  a SudokuWiki link. A variant's tag may come before the cells ('x:', 'windoku:',
+  'jigsaw:MAP:'); --variant gives the layout of lines without one. '#' starts a comment. Blank lines and comment-only lines are not
   puzzles: they are skipped and produce no output. CRLF line ends are fine.
 
 Output:
@@ -91,9 +92,10 @@ columns:
               to guess (ER is then the hardest technique found, a lower bound)
   hardest     the name of the hardest technique used
 
-With --format jsonl each line is a JSON object: puzzle (0-based), line, er, ep, ed,
-score, level, hardest, needs_guessing, solved, truncated, n_steps, n_deductions,
-n_guesses, n_backtracks; a puzzle that fails gives {\"puzzle\", \"line\", \"error\"}.
+With --format jsonl each line is a JSON object: puzzle (0-based), line, then the
+rating record (er, ep, ed, score, level, hardest, hardestId, needsGuessing, solved,
+nSteps, …: every field in the README's \"Wire format\"); a puzzle that fails gives
+{\"puzzle\", \"line\", \"error\"}.
 
 A puzzle with several solutions is rated along the path to the one found, with a
 warning. A puzzle with no solution, or whose trace reaches --max-steps, fails.";
@@ -113,16 +115,16 @@ Strategies:
 With --format text (the default), each puzzle gets a header, numbered steps with their
 technique and difficulty, and a summary with the rating.
 
-With --format jsonl, each step is one JSON object:
-  type \"step\", puzzle (0-based), step (0-based), kind (deduction, guess, contradiction,
-  backtrack, solved, unsolvable), technique, slug, difficulty, depth, text,
-  placements and eliminations ([cell, digit] pairs: cell 0-based in reading order,
-  digit 1-based), changes (every change in order, with unplace and restore for
-  backtracks: replaying them rebuilds the board), cells, digit, houses, pattern, fins,
-  links, relies_on_uniqueness.
-then one summary object per puzzle: type \"summary\", puzzle, line, strategy, solved,
-n_steps, n_guesses, the rating fields (see stepdoku rate --help) and grid (the board at
-the end, '.' for empty cells). A line that cannot be read gives a summary with \"error\".
+With --format jsonl, each step is one JSON object: type \"step\", puzzle (0-based),
+step (0-based), then the step record the page reads too: kind (deduction, guess,
+contradiction, backtrack, solved, unsolvable), technique, techniqueId, difficulty,
+depth, cells, digit, houses, pattern, fins, links, reliesOnUniqueness, changes (every
+change in order, with unplace and restore for backtracks: replaying them rebuilds the
+board), text. Cells are 0-based in reading order, digits 1-based; a missing list is
+empty. Then one summary object per puzzle: type \"summary\", puzzle, line, strategy,
+the rating record (see stepdoku rate --help) and grid (the board at the end, '.' for
+empty cells). A line that cannot be read gives a summary with \"error\". Every field is
+described in the README's \"Wire format\".
 
 Puzzles run one after another, and steps stream as they are found.";
 
@@ -206,6 +208,22 @@ struct InputArg {
     file: Option<PathBuf>,
 }
 
+/// The `--variant` option of every command.
+#[derive(Args)]
+struct VariantArg {
+    /// The layout of puzzle lines without a tag of their own: classic (the default), x,
+    /// windoku, or jigsaw:MAP with one region letter per cell. A tagged line keeps its own.
+    #[arg(long, value_name = "V", value_parser = parse_variant)]
+    variant: Option<Variant>,
+}
+
+impl VariantArg {
+    /// The layout of lines without a tag.
+    fn layout(self) -> Variant {
+        self.variant.unwrap_or(Variant::Classic)
+    }
+}
+
 /// The `-j` option of the commands that run on the pool.
 #[derive(Args)]
 struct ThreadsArg {
@@ -229,6 +247,8 @@ struct SolveArgs {
     #[arg(long, overrides_with = "unique")]
     first: bool,
     #[command(flatten)]
+    variant: VariantArg,
+    #[command(flatten)]
     threads: ThreadsArg,
     #[command(flatten)]
     input: InputArg,
@@ -245,6 +265,8 @@ struct CountArgs {
         allow_negative_numbers = true
     )]
     limit: u32,
+    #[command(flatten)]
+    variant: VariantArg,
     #[command(flatten)]
     threads: ThreadsArg,
     #[command(flatten)]
@@ -265,6 +287,8 @@ struct RateArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
+    #[command(flatten)]
+    variant: VariantArg,
     #[command(flatten)]
     threads: ThreadsArg,
     #[command(flatten)]
@@ -288,6 +312,8 @@ struct ExplainArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
+    #[command(flatten)]
+    variant: VariantArg,
     #[command(flatten)]
     input: InputArg,
 }
@@ -327,6 +353,8 @@ struct RenderArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
+    variant: VariantArg,
+    #[command(flatten)]
     input: InputArg,
 }
 
@@ -345,6 +373,8 @@ pub enum Request {
     /// `solve`, `count` or `rate`: one output line per puzzle, worked out on a pool of threads.
     Batch {
         task: Task,
+        /// The layout of lines without a tag.
+        variant: Variant,
         input: Input,
         n_threads: usize,
     },
@@ -382,16 +412,25 @@ fn request(command: CommandArgs) -> Result<Request, String> {
             } else {
                 Ambiguity::Warn
             };
-            batch(Task::Solve(ambiguity), args.threads, args.input)
+            batch(
+                Task::Solve(ambiguity),
+                args.variant,
+                args.threads,
+                args.input,
+            )
         }
-        CommandArgs::Count(args) => {
-            batch(Task::Count { limit: args.limit }, args.threads, args.input)
-        }
+        CommandArgs::Count(args) => batch(
+            Task::Count { limit: args.limit },
+            args.variant,
+            args.threads,
+            args.input,
+        ),
         CommandArgs::Rate(args) => batch(
             Task::Rate {
                 format: args.format,
                 max_steps: args.max_steps,
             },
+            args.variant,
             args.threads,
             args.input,
         ),
@@ -400,6 +439,7 @@ fn request(command: CommandArgs) -> Result<Request, String> {
                 strategy: args.strategy,
                 format: args.format,
                 max_steps: args.max_steps,
+                variant: args.variant.layout(),
             },
             input: Input::from_operand(args.input.file),
         },
@@ -407,12 +447,13 @@ fn request(command: CommandArgs) -> Result<Request, String> {
     })
 }
 
-fn batch(task: Task, threads: ThreadsArg, input: InputArg) -> Request {
+fn batch(task: Task, variant: VariantArg, threads: ThreadsArg, input: InputArg) -> Request {
     let n_threads = threads
         .n_threads
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, NonZeroUsize::get));
     Request::Batch {
         task,
+        variant: variant.layout(),
         input: Input::from_operand(input.file),
         n_threads,
     }
@@ -452,6 +493,7 @@ fn render_request(args: RenderArgs) -> Result<Request, String> {
             },
             title: args.title,
             output: args.output,
+            variant: args.variant.layout(),
         },
         input,
     })
@@ -494,6 +536,24 @@ fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
 fn theme_parser() -> impl TypedValueParser<Value = Theme> {
     PossibleValuesParser::new(["light", "dark"])
         .try_map(|name| Theme::from_name(&name).ok_or("not a theme"))
+}
+
+/// A layout for `--variant`: a variant's name (see [`Variant::from_name`]); a jigsaw map must
+/// make the regions of a supported size, since it alone fixes the size.
+fn parse_variant(text: &str) -> Result<Variant, String> {
+    let variant = Variant::from_name(text).ok_or(
+        "not a variant: use classic, x, windoku or jigsaw:MAP (one region letter per cell)",
+    )?;
+    if let Variant::Jigsaw(map) = &variant {
+        let shape = Shape::from_cell_count(map.len()).ok_or_else(|| {
+            format!(
+                "the jigsaw map has {} region letters, not one per cell of a grid",
+                map.len()
+            )
+        })?;
+        Geometry::new(shape, variant.clone()).map_err(|e| e.to_string())?;
+    }
+    Ok(variant)
 }
 
 /// A whole number that may have `_` between its digits (`1_000_000`).

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
-use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique};
+use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
 
 use crate::args::Format;
 use crate::input::MAX_LINE_BYTES;
@@ -76,15 +76,18 @@ struct PuzzleRead<'a> {
 /// What a worker keeps from one puzzle to the next, so the hot path does not allocate.
 pub struct Worker {
     task: Task,
+    /// The layout of lines without a tag.
+    variant: Variant,
     solvers: Vec<(Arc<Geometry>, Box<dyn ExactSolver>)>,
     kept: Solutions,
     values: Vec<u8>,
 }
 
 impl Worker {
-    pub fn new(task: Task) -> Worker {
+    pub fn new(task: Task, variant: Variant) -> Worker {
         Worker {
             task,
+            variant,
             solvers: Vec::new(),
             kept: Solutions::new(1),
             values: Vec::with_capacity(Shape::TWENTY_FIVE.n_cells()),
@@ -176,7 +179,7 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         let mut values = std::mem::take(&mut self.values);
-        let outcome = read_values(text, &mut values).and_then(|reading| {
+        let outcome = read_values(text, &mut values, &self.variant).and_then(|reading| {
             let (geometry, marks) = match reading {
                 Reading::Values(geometry) => (geometry, None),
                 Reading::Marked(grid) => {

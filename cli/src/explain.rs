@@ -6,11 +6,7 @@ use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use stepdoku::rating::{Rater, Rating};
-use stepdoku::trace::Link;
-use stepdoku::{
-    stepper, Candidate, Cell, Change, Digit, Grid, House, Reading, Step, StepKind, Strategy,
-    Technique,
-};
+use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
 
 use crate::args::Format;
 use crate::input::{puzzle_part, LineRead, LineReader, MAX_LINE_BYTES};
@@ -18,65 +14,29 @@ use crate::puzzle::{format_difficulty, lower_first, read_values, to_json};
 use crate::{Failure, Outcome};
 
 /// What `explain` shows.
-#[derive(Clone, Copy)]
 pub struct ExplainOptions {
     pub strategy: Strategy,
     pub format: Format,
     /// The most steps of one puzzle.
     pub max_steps: usize,
+    /// The layout of lines without a tag.
+    pub variant: Variant,
 }
 
+/// A step as `explain --format jsonl` writes it: the step's own record (the README's "Wire
+/// format") after `type`, `puzzle` and `step` (its 0-based index).
 #[derive(Serialize)]
 struct StepRecord<'a> {
     #[serde(rename = "type")]
     record_type: &'static str,
     puzzle: u64,
     step: u64,
-    kind: StepKind,
-    technique: Technique,
-    slug: &'static str,
-    difficulty: f32,
-    depth: u32,
-    text: &'a str,
-    placements: Vec<[usize; 2]>,
-    eliminations: Vec<[usize; 2]>,
-    changes: &'a [Change],
-    cells: &'a [Cell],
-    digit: Option<Digit>,
-    houses: &'a [House],
-    pattern: &'a [Candidate],
-    fins: &'a [Candidate],
-    links: &'a [Link],
-    relies_on_uniqueness: bool,
+    #[serde(flatten)]
+    fields: &'a Step,
 }
 
-impl<'a> StepRecord<'a> {
-    fn new(puzzle: u64, step_idx: u64, step: &'a Step) -> StepRecord<'a> {
-        let pair = |c: Candidate| [c.cell.index(), c.digit.get() as usize];
-        StepRecord {
-            record_type: "step",
-            puzzle,
-            step: step_idx,
-            kind: step.kind,
-            technique: step.technique,
-            slug: step.technique.slug(),
-            difficulty: step.difficulty,
-            depth: step.depth,
-            text: &step.text,
-            placements: step.placements().map(pair).collect(),
-            eliminations: step.eliminations().map(pair).collect(),
-            changes: &step.changes,
-            cells: &step.cells,
-            digit: step.digit,
-            houses: &step.houses,
-            pattern: &step.pattern,
-            fins: &step.fins,
-            links: &step.links,
-            relies_on_uniqueness: step.relies_on_uniqueness,
-        }
-    }
-}
-
+/// The end of a puzzle's steps: the rating's record after `type`, `puzzle`, `line` and
+/// `strategy`, then `grid`, the board at the end.
 #[derive(Serialize)]
 struct SummaryRecord<'a> {
     #[serde(rename = "type")]
@@ -89,7 +49,9 @@ struct SummaryRecord<'a> {
     grid: String,
 }
 
+/// The summary of a line that could not be read: no step, and why.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ErrorSummaryRecord<'a> {
     #[serde(rename = "type")]
     record_type: &'static str,
@@ -118,20 +80,19 @@ pub fn run_explain(
         let parsed = match (read, puzzle_part(&text)) {
             (LineRead::TooLong, _) => Err(format!("longer than {MAX_LINE_BYTES} bytes")),
             (LineRead::Whole, None) => continue,
-            (LineRead::Whole, Some(part)) => {
-                read_values(part, &mut values).and_then(|reading| match reading {
+            (LineRead::Whole, Some(part)) => read_values(part, &mut values, &options.variant)
+                .and_then(|reading| match reading {
                     Reading::Values(geometry) => Grid::from_values_in(geometry, &values)
                         .ok_or_else(|| "not a grid".to_string()),
                     Reading::Marked(grid) => Ok(grid),
-                })
-            }
+                }),
         };
         let puzzle_idx = n_puzzles;
         n_puzzles += 1;
         let explained = match parsed {
             Ok(grid) => {
                 let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
-                    explain_puzzle(&grid, puzzle_idx, line_no, options, &mut out)
+                    explain_puzzle(&grid, puzzle_idx, line_no, &options, &mut out)
                 }));
                 match outcome {
                     Ok(result) => result?,
@@ -169,7 +130,7 @@ fn explain_puzzle(
     grid: &Grid,
     puzzle_idx: u64,
     line_no: u64,
-    options: ExplainOptions,
+    options: &ExplainOptions,
     out: &mut impl Write,
 ) -> Result<Result<(), String>, Failure> {
     let shape = grid.shape();
@@ -203,7 +164,12 @@ fn explain_puzzle(
         if is_text {
             write_step_text(out, n_steps, &step)
         } else {
-            let record = StepRecord::new(puzzle_idx, n_steps - 1, &step);
+            let record = StepRecord {
+                record_type: "step",
+                puzzle: puzzle_idx,
+                step: n_steps - 1,
+                fields: &step,
+            };
             serde_json::to_writer(&mut *out, &record)
                 .map_err(io::Error::from)
                 .and_then(|()| out.write_all(b"\n"))
@@ -258,7 +224,7 @@ fn write_step_text(out: &mut impl Write, n: u64, step: &Step) -> io::Result<()> 
 fn write_summary_text(
     out: &mut impl Write,
     rating: &Rating,
-    options: ExplainOptions,
+    options: &ExplainOptions,
     final_grid: &str,
 ) -> io::Result<()> {
     let result = if rating.solved {

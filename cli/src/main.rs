@@ -32,6 +32,7 @@ use args::Request;
 use batch::Task;
 use input::{open_input, Input, LineReader, Opened};
 use pool::{Delivery, Engine, Progress};
+use stepdoku::Variant;
 
 fn main() -> ExitCode {
     // Panics are caught per puzzle and reported as errors on the puzzle's line, so the
@@ -104,9 +105,10 @@ fn run(request: Request) -> Result<Outcome, Failure> {
     match request {
         Request::Batch {
             task,
+            variant,
             input,
             n_threads,
-        } => run_batches(task, &input, n_threads),
+        } => run_batches(task, variant, &input, n_threads),
         Request::Explain { options, input } => {
             let Opened { reader, name, .. } = open_input(&input)?;
             let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -117,7 +119,12 @@ fn run(request: Request) -> Result<Outcome, Failure> {
 }
 
 /// Runs `solve`, `count` or `rate` over the pool.
-fn run_batches(task: Task, input: &Input, n_threads: usize) -> Result<Outcome, Failure> {
+fn run_batches(
+    task: Task,
+    variant: Variant,
+    input: &Input,
+    n_threads: usize,
+) -> Result<Outcome, Failure> {
     let Opened { reader, size, name } = open_input(input)?;
     // Someone typing puzzles gets each answer as soon as it is found.
     let is_interactive = matches!(input, Input::Stdin) && io::stdin().is_terminal();
@@ -127,6 +134,7 @@ fn run_batches(task: Task, input: &Input, n_threads: usize) -> Result<Outcome, F
         .map(Progress::new);
     let engine = Engine {
         task,
+        variant,
         n_threads,
         batch_len: match (is_interactive, task) {
             (true, _) => 1,

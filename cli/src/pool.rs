@@ -16,6 +16,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::thread;
+use stepdoku::Variant;
 
 use crate::batch::{Batch, BatchResult, PuzzleLine, Task, Worker};
 use crate::input::{puzzle_part, LineRead, LineReader};
@@ -36,6 +37,8 @@ pub enum Delivery {
 /// results in input order.
 pub struct Engine {
     pub task: Task,
+    /// The layout of lines without a tag.
+    pub variant: Variant,
     pub n_threads: usize,
     /// The most puzzles in one batch.
     pub batch_len: usize,
@@ -59,10 +62,11 @@ impl Engine {
                 let batch_rx = batch_rx.clone();
                 let result_tx = result_tx.clone();
                 let task = self.task;
+                let variant = self.variant.clone();
                 thread::Builder::new()
                     .name(format!("worker {worker_no}"))
                     .spawn_scoped(scope, move || {
-                        let mut worker = Worker::new(task);
+                        let mut worker = Worker::new(task, variant);
                         for batch in batch_rx {
                             if result_tx.send(worker.run(&batch)).is_err() {
                                 return;
@@ -314,6 +318,7 @@ mod tests {
         };
         let engine = Engine {
             task: Task::Solve(Ambiguity::Warn),
+            variant: Variant::Classic,
             n_threads: 2,
             batch_len: 1,
             delivery: Delivery::AtOnce,

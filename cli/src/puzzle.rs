@@ -4,20 +4,25 @@ use serde::Serialize;
 
 use std::sync::Arc;
 use stepdoku::validate::first_conflict;
-use stepdoku::{Digit, Geometry, Grid, ParseError, Reading, Shape};
+use stepdoku::{Digit, Geometry, Grid, ParseError, Reading, Shape, Variant};
 
 /// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty) with
-/// [`Grid::parse_into`], which allocates nothing for a plain 81-character line; a puzzle with
-/// pencil marks comes back whole.
-pub fn read_values(text: &[u8], values: &mut Vec<u8>) -> Result<Reading, String> {
+/// [`Grid::parse_into_as`], which allocates nothing for a plain 81-character line; a puzzle
+/// with pencil marks comes back whole. A line without a tag is read in `variant`.
+pub fn read_values(
+    text: &[u8],
+    values: &mut Vec<u8>,
+    variant: &Variant,
+) -> Result<Reading, String> {
     let text = std::str::from_utf8(text).map_err(|e| not_utf8(&e))?;
-    Grid::parse_into(text, values).map_err(|e| describe_parse_error(&e))
+    Grid::parse_into_as(text, values, variant).map_err(|e| describe_parse_error(&e))
 }
 
-/// Reads the puzzle part of a line whole, in any form [`Grid::parse`] reads.
-pub fn read_grid(text: &[u8]) -> Result<Grid, String> {
+/// Reads the puzzle part of a line whole, in any form [`Grid::parse`] reads; a line without
+/// a tag is read in `variant`.
+pub fn read_grid(text: &[u8], variant: &Variant) -> Result<Grid, String> {
     let text = std::str::from_utf8(text).map_err(|e| not_utf8(&e))?;
-    Grid::parse(text).map_err(|e| describe_parse_error(&e))
+    Grid::parse_as(text, variant).map_err(|e| describe_parse_error(&e))
 }
 
 fn not_utf8(error: &std::str::Utf8Error) -> String {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use stepdoku::render::{Picture, ShortTrace, Theme};
 use stepdoku::validate::{self, PuzzleError};
-use stepdoku::{Grid, Strategy};
+use stepdoku::{Grid, Strategy, Variant};
 
 use crate::input::{open_input, puzzle_part, Input, LineRead, LineReader, MAX_LINE_BYTES};
 use crate::puzzle::{describe_parse_error, lower_first, read_grid};
@@ -26,6 +26,8 @@ pub struct RenderOptions {
     pub title: Option<String>,
     /// Where the image goes; standard output when `None`.
     pub output: Option<PathBuf>,
+    /// The layout of a puzzle without a tag.
+    pub variant: Variant,
 }
 
 /// What `render` draws: the puzzle as given, its solution, or a position of its trace with
@@ -56,7 +58,7 @@ pub enum CaptionDisplay {
 /// Draws the first puzzle of the input and writes the image; a puzzle that fails is reported
 /// on standard error and writes nothing.
 pub fn run_render(options: &RenderOptions, input: &Input) -> Result<Outcome, Failure> {
-    let drawn = match read_first_puzzle(input)? {
+    let drawn = match read_first_puzzle(input, &options.variant)? {
         Ok((grid, place)) => draw(&grid, options)
             .map_err(|message| format!("{place}{message}"))
             .map(|(svg, warning)| {
@@ -85,10 +87,14 @@ pub fn run_render(options: &RenderOptions, input: &Input) -> Result<Outcome, Fai
 }
 
 /// The first puzzle of the input and where it was, as `line N: ` to start messages; or why
-/// there is none. A `--puzzle` text is read whole, in any form [`Grid::parse`] reads.
-fn read_first_puzzle(input: &Input) -> Result<Result<(Grid, String), String>, Failure> {
+/// there is none. A `--puzzle` text is read whole, in any form [`Grid::parse`] reads. A puzzle
+/// without a tag is read in `variant`.
+fn read_first_puzzle(
+    input: &Input,
+    variant: &Variant,
+) -> Result<Result<(Grid, String), String>, Failure> {
     if let Input::Text(text) = input {
-        return Ok(Grid::parse(text)
+        return Ok(Grid::parse_as(text, variant)
             .map(|grid| (grid, String::new()))
             .map_err(|e| format!("--puzzle: {}", describe_parse_error(&e))));
     }
@@ -107,7 +113,7 @@ fn read_first_puzzle(input: &Input) -> Result<Result<(Grid, String), String>, Fa
             (LineRead::Whole, None) => continue,
             (LineRead::Whole, Some(part)) => part,
         };
-        return Ok(match read_grid(part) {
+        return Ok(match read_grid(part, variant) {
             Ok(grid) => Ok((grid, place)),
             Err(message) => Err(format!("{place}{message}")),
         });

@@ -356,15 +356,18 @@ fn values_of(puzzle: &str) -> Vec<u8> {
     Grid::parse(puzzle).unwrap().values().to_vec()
 }
 
-fn pairs(step: &Value, key: &str) -> Vec<(usize, u8)> {
-    step[key]
+/// The `(cell, digit)` of every change of a step with the operation `op` (`place`,
+/// `eliminate`…); a step without changes has none.
+fn changes_with_op(step: &Value, op: &str) -> Vec<(usize, u8)> {
+    step["changes"]
         .as_array()
-        .unwrap_or_else(|| panic!("{key} in {step}"))
-        .iter()
-        .map(|p| {
+        .into_iter()
+        .flatten()
+        .filter(|c| c["op"] == op)
+        .map(|c| {
             (
-                p[0].as_u64().unwrap() as usize,
-                p[1].as_u64().unwrap() as u8,
+                c["cell"].as_u64().unwrap() as usize,
+                c["digit"].as_u64().unwrap() as u8,
             )
         })
         .collect()
@@ -392,20 +395,25 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
             for key in [
                 "kind",
                 "technique",
+                "techniqueId",
                 "difficulty",
                 "text",
-                "placements",
-                "eliminations",
                 "depth",
-                "changes",
+                "reliesOnUniqueness",
             ] {
                 assert!(step.get(key).is_some(), "{key} missing from {step}");
+            }
+            // A missing list is empty: none is written empty.
+            for key in ["cells", "houses", "pattern", "fins", "links", "changes"] {
+                assert_ne!(step.get(key), Some(&Value::Array(Vec::new())), "{step}");
             }
         }
         for key in [
             "solved",
-            "n_steps",
-            "n_guesses",
+            "nSteps",
+            "nGuesses",
+            "hardest",
+            "hardestId",
             "er",
             "ep",
             "ed",
@@ -415,13 +423,13 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
             assert!(summary.get(key).is_some(), "{key} missing from {summary}");
         }
         assert_eq!(summary["solved"], true);
-        assert_eq!(summary["n_steps"], steps.len());
+        assert_eq!(summary["nSteps"], steps.len());
         assert_eq!(steps.last().unwrap()["kind"], "solved");
 
         // Replaying every change in order rebuilds the board, backtracks included.
         let mut values = values_of(puzzle);
         for step in &steps {
-            for change in step["changes"].as_array().unwrap() {
+            for change in step["changes"].as_array().into_iter().flatten() {
                 let cell = change["cell"].as_u64().unwrap() as usize;
                 let digit = change["digit"].as_u64().unwrap() as u8;
                 match change["op"].as_str().unwrap() {
@@ -451,11 +459,11 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
         .filter(|r| r["puzzle"] == 0 && r["type"] == "step")
     {
         assert_eq!(step["depth"], 0);
-        for (cell, digit) in pairs(step, "placements") {
+        for (cell, digit) in changes_with_op(step, "place") {
             assert_eq!(values[cell], 0);
             values[cell] = digit;
         }
-        for (cell, digit) in pairs(step, "eliminations") {
+        for (cell, digit) in changes_with_op(step, "eliminate") {
             assert_ne!(solution[cell], digit);
         }
     }
@@ -526,6 +534,8 @@ fn rate_prints_one_line_per_puzzle() {
     let records = json_lines(&json);
     assert_eq!(records.len(), 4);
     assert_eq!(records[0]["level"], "Easy");
+    assert_eq!(records[0]["needsGuessing"], false);
+    assert!(records[0]["hardestId"].is_string());
     assert_eq!(records[2]["line"], 4);
     assert!(records[2]["error"].is_string());
     assert_eq!(records[3]["puzzle"], 3);
@@ -616,10 +626,104 @@ fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks()
         .collect();
     assert_eq!(records.last().unwrap()["solved"], true);
     for record in &records {
-        for pair in record["placements"].as_array().into_iter().flatten() {
-            let (cell, digit) = (pair[0].as_u64().unwrap(), pair[1].as_u64().unwrap());
-            let allowed = marked.allowed(Shape::NINE.cell(cell as usize / 9, cell as usize % 9));
+        for (cell, digit) in changes_with_op(record, "place") {
+            let allowed = marked.allowed(Shape::NINE.cell(cell / 9, cell % 9));
             assert!(allowed.bits() & (1 << (digit - 1)) != 0, "{record}");
         }
+    }
+}
+
+/// A 6×6 jigsaw map and a puzzle on it without its tag (from tests/data/variants.txt).
+const JIGSAW_MAP: &str = "AAABBBAAABBBCCCCDDCCDDDDEEEFFFEEEFFF";
+const JIGSAW_CELLS: &str = "...4..3......6.........1..2.355...6.";
+/// A 4×4 puzzle with one solution as X-Sudoku and several as a classic grid.
+const X_CELLS: &str = "...3....12......";
+
+#[test]
+fn variant_gives_the_layout_of_lines_without_a_tag() {
+    let count = |args: &[&str]| run(&[&["count"], args].concat(), &format!("{X_CELLS}\n"));
+    assert_eq!(count(&[]).stdout, "2\n", "classic by default");
+    assert_eq!(count(&["--variant", "x"]).stdout, "1\n");
+    assert_eq!(
+        count(&["--variant", "X"]).stdout,
+        "1\n",
+        "case does not matter"
+    );
+
+    // A tagged line keeps its own layout: classic here, X-Sudoku under a jigsaw default.
+    let input = format!("{X_CELLS}\nclassic:{X_CELLS}\n");
+    let solved = run(&["solve", "--variant", "x"], &input);
+    let lines = solved.lines();
+    assert_eq!(lines[0], "x:2143341212344321");
+    assert!(!lines[1].contains(':'), "{}", lines[1]);
+    assert!(
+        solved.stderr.contains("line 2: several solutions"),
+        "{}",
+        solved.stderr
+    );
+
+    let jigsaw = format!("jigsaw:{JIGSAW_MAP}");
+    let input = format!("{JIGSAW_CELLS}\nx:{X_CELLS}\n{X_CELLS}\n");
+    let solved = run(&["solve", "--variant", &jigsaw], &input);
+    assert_eq!(
+        solved.code, 1,
+        "the untagged 4×4 line does not fit the 6×6 map"
+    );
+    assert_eq!(
+        solved.lines(),
+        [
+            &format!("{jigsaw}:256413314526165342423651642135531264"),
+            "x:2143341212344321",
+            ""
+        ]
+    );
+    assert!(solved
+        .stderr
+        .contains("line 3: The jigsaw map has 36 region letters"));
+
+    // Every command that reads puzzles takes it.
+    let explained = run(
+        &["explain", "--variant", &jigsaw, "--format", "jsonl"],
+        &format!("{JIGSAW_CELLS}\n"),
+    );
+    let summary = json_lines(&explained).pop().unwrap();
+    assert_eq!(summary["solved"], true);
+    assert_eq!(
+        summary["grid"],
+        format!("{jigsaw}:256413314526165342423651642135531264")
+    );
+    let rated = run(&["rate", "--variant", "x"], &format!("{X_CELLS}\n"));
+    assert_eq!(rated.code, 0, "{}", rated.stderr);
+    let drawn = run(
+        &[
+            "render",
+            "--variant",
+            "x",
+            "--what",
+            "solution",
+            "--puzzle",
+            X_CELLS,
+        ],
+        "",
+    );
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+}
+
+#[test]
+fn a_variant_that_is_not_one_is_a_usage_error() {
+    for (variant, message) in [
+        ("sudoku", "not a variant"),
+        ("jigsaw:AAB", "3 region letters"),
+        ("jigsaw:AAAAAAAABBBBBBBB", "4 regions of 4 cells each"),
+        ("windoku:", "not a variant"),
+    ] {
+        let out = run(&["solve", "--variant", variant], "");
+        assert_eq!(out.code, 2, "{variant}");
+        assert!(out.stderr.contains(message), "{variant}: {}", out.stderr);
+        assert!(
+            out.stderr.contains("Usage: stepdoku solve"),
+            "{}",
+            out.stderr
+        );
     }
 }

@@ -45,6 +45,14 @@ impl Strategy {
             Strategy::Human => "human",
         }
     }
+    /// The name people read, as the page's strategy menu shows it: "Singles + search".
+    pub fn label(self) -> &'static str {
+        match self {
+            Strategy::Backtracking => "Backtracking",
+            Strategy::Singles => "Singles + search",
+            Strategy::Human => "Human",
+        }
+    }
 }
 
 /// Something that solves a puzzle one step at a time.

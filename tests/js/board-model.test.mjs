@@ -53,7 +53,7 @@ function replay(start, steps, n) {
   const board = copyOf(start);
   const kept = start.candidates.slice();
   for (const step of steps.slice(0, n)) {
-    for (const { op, cell, digit } of step.changes) {
+    for (const { op, cell, digit } of step.changes ?? []) {
       const bit = 1 << (digit - 1);
       if (op === 'place') {
         board.values[cell] = digit;

@@ -149,7 +149,7 @@ test('a placement without a house names its cells; an elimination points at the 
   const naked = firstStep(
     HARDEST,
     'human',
-    (s) => s.kind === 'deduction' && s.changes.some((c) => c.op === 'place') && !s.houses.length,
+    (s) => s.kind === 'deduction' && s.changes.some((c) => c.op === 'place') && !s.houses,
   );
   assert.match(
     traceHintText({ kind: 'step', step: naked, level: 2 }, 9),

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RatingJob, ratingBudget } from '../../www/rating-job.js';
 import { CancelledError } from '../../www/worker-client.js';
+import wasm from './wasm.mjs';
 
 const LINE = 'A'.repeat(81);
 const OTHER = 'B'.repeat(81);
@@ -140,6 +141,17 @@ test('any other verdict says why there is no rating', () => {
   job.verdictIn(LINE, { kind: 'odd', message: 'The verdict says why.' });
   assert.deepEqual(job.view, { kind: 'none', message: 'The verdict says why.' });
   assert.equal(rater.requests.length, 0);
+});
+
+test('every verdict kind of the core but unique has its own reason', () => {
+  const { job } = setUp();
+  const kinds = wasm.verdictKinds();
+  assert.ok(kinds.includes('unique'));
+  for (const kind of kinds.filter((k) => k !== 'unique')) {
+    job.forPuzzle(`${kind}${LINE}`);
+    job.verdictIn(`${kind}${LINE}`, { kind, message: 'the verdict' });
+    assert.match(job.view.message, /^Not rated/, kind);
+  }
 });
 
 test('a rating out of time offers Keep rating, which counts the time from the start', async () => {

@@ -31,7 +31,7 @@ function countersAt(steps, n) {
   const counted = steps.slice(0, n);
   return {
     steps: n,
-    placements: counted.flatMap((s) => s.changes).filter((c) => c.op === 'place').length,
+    placements: counted.flatMap((s) => s.changes ?? []).filter((c) => c.op === 'place').length,
     guesses: counted.filter((s) => s.kind === 'guess').length,
     backtracks: counted.filter((s) => s.kind === 'backtrack').length,
     depth: n > 0 ? steps[n - 1].depth : 0,
@@ -55,7 +55,7 @@ function filledCounts(text, steps) {
   let filled = parse(text).values.filter((v) => v).length;
   const counts = [filled];
   for (const step of steps) {
-    for (const { op } of step.changes) {
+    for (const { op } of step.changes ?? []) {
       filled += op === 'place' ? 1 : op === 'unplace' ? -1 : 0;
     }
     counts.push(filled);
@@ -230,12 +230,12 @@ test('a long Backtracking trace: to 300,000, back to the start, and to 123,457',
       while (n < 123456) {
         const batch = solver.stepMany(Math.min(2000, 123456 - n));
         assert.ok(batch.length > 0);
-        batch.forEach((step) => applyPlain(values, kept, step.changes));
+        batch.forEach((step) => applyPlain(values, kept, step.changes ?? []));
         n += batch.length;
       }
       const last = solver.step();
       assert.deepEqual(timeline.step(123456), last);
-      applyPlain(values, kept, last.changes);
+      applyPlain(values, kept, last.changes ?? []);
     } finally {
       solver.free();
     }
