@@ -7,7 +7,7 @@
 
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Geometry, Variant};
-use crate::grid::{layout_of_tag, Cell, Grid, House, Shape};
+use crate::grid::{layout_of_tag, Cell, Grid, HouseKind, Shape};
 use crate::search;
 use crate::strategy::Strategy;
 use crate::technique::Technique;
@@ -124,8 +124,9 @@ struct LayoutView {
 /// A house with its cells: `{ kind, index, name, cells }`.
 #[derive(Serialize)]
 struct HouseView {
-    #[serde(flatten)]
-    house: House,
+    kind: HouseKind,
+    index: usize,
+    name: String,
     cells: Vec<Cell>,
 }
 
@@ -139,7 +140,9 @@ impl LayoutView {
             extras: geometry
                 .extra_houses()
                 .map(|house| HouseView {
-                    house,
+                    kind: house.kind(),
+                    index: house.index(),
+                    name: house.to_string(),
                     cells: geometry.cells_of(house).to_vec(),
                 })
                 .collect(),
