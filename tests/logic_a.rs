@@ -726,6 +726,9 @@ fn walk(name: &str, puzzles: &[Grid]) -> Tally {
 
 #[test]
 fn norvig_collections_are_sound() {
+    if !common::has_shared_data() {
+        return;
+    }
     for name in ["norvig_top95", "norvig_hardest"] {
         let tally = walk(name, &load(name));
         assert!(tally.n_boards_checked > 0);
@@ -841,6 +844,9 @@ fn reference_fish(board: &Board, k: usize) -> [bool; 3] {
 
 #[test]
 fn fish_finders_agree_with_a_brute_force_search() {
+    if !common::has_shared_data() {
+        return;
+    }
     let finders: [[Finder; 3]; 3] = [
         [fish::x_wing, fish::finned_x_wing, fish::sashimi_x_wing],
         [

@@ -371,7 +371,7 @@ fn uniqueness_rungs_only_when_known_unique() {
         }
     }
     assert!(
-        n_checked > 0,
+        n_checked > 0 || !common::has_shared_data(),
         "the sample holds a puzzle with a uniqueness step"
     );
 }

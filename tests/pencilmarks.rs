@@ -123,7 +123,7 @@ fn both_formats_read_the_same_marks_and_write_back() {
 #[test]
 fn hodoku_frames_and_cells_without_candidates_read_too() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
-    let puzzle = sample("norvig_top95", 1).remove(0);
+    let puzzle = Grid::parse(SEEDS[1].0).unwrap();
     let solution = search::solve(&puzzle).expect("a solution");
     let marks = thinned_marks(&puzzle, &solution, &mut rng);
     // HoDoKu frames its grid with dots and colons.

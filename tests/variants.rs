@@ -1,7 +1,10 @@
 //! X-Sudoku, Windoku and Jigsaw: the committed collection (tests/data/variants.txt, written by
-//! examples/make_variants.rs) read, counted by both exact searches, and solved by every
+//! examples/make_test_data.rs) read, counted by both exact searches, and solved by every
 //! strategy with every step checked against the solution.
 
+mod common;
+
+use common::{own_cases, Case};
 use stepdoku::logic::human_ladder;
 use stepdoku::search::{self, general::GeneralSolver, ExactSolver, Solutions};
 use stepdoku::strategy::BacktrackingStepper;
@@ -11,29 +14,8 @@ use stepdoku::{
     StepKind, Stepper, Strategy, Variant,
 };
 
-/// One line of the collection: the puzzle, its number of solutions (up to 2), its solution.
-struct Case {
-    puzzle: Grid,
-    n_solutions: u32,
-    solution: Option<Grid>,
-}
-
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/variants.txt");
-    text.lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split(' ').collect();
-            let [puzzle, n, solution] = fields[..] else {
-                panic!("three fields: {line}");
-            };
-            Case {
-                puzzle: Grid::parse(puzzle).unwrap_or_else(|e| panic!("{puzzle}: {e}")),
-                n_solutions: n.parse().unwrap(),
-                solution: (solution != "-").then(|| Grid::parse(solution).unwrap()),
-            }
-        })
-        .collect()
+    own_cases(include_str!("data/variants.txt"))
 }
 
 #[test]

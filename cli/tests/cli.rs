@@ -152,6 +152,9 @@ fn odd_lines_are_errors_not_crashes() {
 
 #[test]
 fn a_slice_of_17_clue_solves_in_order_on_many_threads() {
+    if !common::has_shared_data() {
+        return;
+    }
     let text = std::fs::read_to_string(data_path("17_clue")).unwrap();
     let puzzles: Vec<&str> = text.lines().take(6000).collect();
     let path = temp_file("17.txt", (puzzles.join("\n") + "\n").as_bytes());
@@ -544,6 +547,9 @@ fn rate_prints_one_line_per_puzzle() {
 
 #[test]
 fn a_closed_pipe_ends_the_run_quietly() {
+    if !common::has_shared_data() {
+        return;
+    }
     let text = std::fs::read_to_string(data_path("17_clue")).unwrap();
     let path = temp_file("pipe.txt", text.as_bytes());
     let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))

@@ -1,15 +1,23 @@
-//! Writes `tests/data/variants.txt`: X-Sudoku, Windoku and Jigsaw puzzles of several sizes,
-//! each with its number of solutions (up to 2) and its solution, made and checked by the
-//! project's own general solver. Deterministic: the same run writes the same file.
+//! Writes the project's own test collections, each puzzle with its number of solutions (up
+//! to 2) and its solution, made and counted by the project's own general solver (the tests
+//! count them again with both exact searches). Deterministic: the same run writes the same
+//! file.
 //!
 //! ```text
-//! cargo run --release --example make_variants > tests/data/variants.txt
+//! cargo run --release --example make_test_data -- variants > tests/data/variants.txt
+//! cargo run --release --example make_test_data -- classic > tests/data/classic.txt
 //! ```
+//!
+//! `variants`: X-Sudoku, Windoku and Jigsaw puzzles of several sizes. `classic`: classic
+//! puzzles of every size, so that the core's tests stand without `../shared/data`.
 //!
 //! Each puzzle is made from a random full grid of its layout (a few random givens, then the
 //! solver's first solution), with givens removed in random order while the solution stays
-//! unique, so every unique puzzle is minimal. For each layout one puzzle is also written with
-//! one given fewer than needed (two solutions or more) and one with a clashing given (none).
+//! unique, so every unique puzzle is minimal, except that 16×16 and 25×25 puzzles keep a floor
+//! of givens (counting the sparsest of them takes the general solver too long). For each
+//! layout one puzzle is also written with givens taken out until it has two solutions or
+//! more, and one with a clashing given (none); classic ones get one more with no solution
+//! and no clash: a cell of the unique puzzle given another of its candidates.
 
 #[path = "../tests/common/rng.rs"]
 mod rng;
@@ -45,14 +53,26 @@ fn full_grid(geometry: &Arc<Geometry>, rng: &mut Rng) -> Option<Vec<u8>> {
     first
 }
 
-/// A minimal puzzle with a unique solution, from a full grid.
+/// A puzzle with a unique solution from a full grid: minimal, unless it reaches the floor
+/// of givens first.
 fn minimal(geometry: &Arc<Geometry>, solution: &[u8], rng: &mut Rng) -> Vec<u8> {
+    let floor = match geometry.size() {
+        16 => 120,
+        25 => 360,
+        _ => 0,
+    };
     let mut solver = GeneralSolver::for_layout(geometry);
     let mut puzzle = solution.to_vec();
+    let mut n_givens = puzzle.len();
     for cell in rng.permutation(puzzle.len()) {
+        if n_givens == floor {
+            break;
+        }
         let digit = puzzle[cell];
         puzzle[cell] = 0;
-        if count(&mut solver, &puzzle, 2) != 1 {
+        if count(&mut solver, &puzzle, 2) == 1 {
+            n_givens -= 1;
+        } else {
             puzzle[cell] = digit;
         }
     }
@@ -139,23 +159,48 @@ fn write(geometry: &Arc<Geometry>, puzzle: &[u8], solution: Option<&[u8]>) {
 }
 
 fn main() {
+    let collection = std::env::args().nth(1).unwrap_or_default();
     let mut rng = Rng(0x5eed_2026_1123);
-    println!("# X-Sudoku, Windoku and Jigsaw puzzles: puzzle, number of solutions (up to 2),");
-    println!("# solution ('-' unless unique). Written by examples/make_variants.rs.");
-    // Random 9×9 jigsaw maps are often without any solution, and proving that is slow, so
-    // few of them.
-    let plan: [(Shape, &str, usize); 6] = [
-        (Shape::FOUR, "x", 3),
-        (Shape::SIX, "x", 4),
-        (Shape::NINE, "x", 12),
-        (Shape::NINE, "windoku", 12),
-        (Shape::SIX, "jigsaw", 4),
-        (Shape::NINE, "jigsaw", 3),
-    ];
+    let plan: Vec<(Shape, &str, usize)> = match collection.as_str() {
+        "variants" => {
+            println!(
+                "# X-Sudoku, Windoku and Jigsaw puzzles: puzzle, number of solutions (up to 2),"
+            );
+            println!("# solution ('-' unless unique). Written by examples/make_test_data.rs.");
+            // Random 9×9 jigsaw maps are often without any solution, and proving that is
+            // slow, so few of them.
+            vec![
+                (Shape::FOUR, "x", 3),
+                (Shape::SIX, "x", 4),
+                (Shape::NINE, "x", 12),
+                (Shape::NINE, "windoku", 12),
+                (Shape::SIX, "jigsaw", 4),
+                (Shape::NINE, "jigsaw", 3),
+            ]
+        }
+        "classic" => {
+            println!("# Classic puzzles of every size: puzzle, number of solutions (up to 2),");
+            println!("# solution ('-' unless unique). Written by examples/make_test_data.rs.");
+            vec![
+                (Shape::FOUR, "classic", 4),
+                (Shape::SIX, "classic", 4),
+                (Shape::EIGHT, "classic", 3),
+                (Shape::NINE, "classic", 8),
+                (Shape::TWELVE, "classic", 2),
+                (Shape::SIXTEEN, "classic", 2),
+                (Shape::TWENTY_FIVE, "classic", 1),
+            ]
+        }
+        _ => {
+            eprintln!("usage: make_test_data variants|classic");
+            std::process::exit(2);
+        }
+    };
     for (shape, name, n_puzzles) in plan {
         let mut made = 0;
         while made < n_puzzles {
             let variant = match name {
+                "classic" => Variant::Classic,
                 "x" => Variant::X,
                 "windoku" => Variant::Windoku,
                 _ => Variant::Jigsaw(jigsaw_map(shape, &mut rng).into()),
@@ -167,9 +212,16 @@ fn main() {
             let puzzle = minimal(&geometry, &solution, &mut rng);
             write(&geometry, &puzzle, Some(&solution));
             if made == 0 {
+                // Givens taken out in reading order until a second solution appears: the
+                // first is enough for a minimal puzzle.
                 let mut several = puzzle.clone();
-                let given = several.iter().position(|&v| v != 0).expect("a given");
-                several[given] = 0;
+                let mut solver = GeneralSolver::for_layout(&geometry);
+                for given in 0..several.len() {
+                    several[given] = 0;
+                    if count(&mut solver, &several, 2) == 2 {
+                        break;
+                    }
+                }
                 write(&geometry, &several, None);
                 let mut none = puzzle.clone();
                 let empty = none.iter().position(|&v| v == 0).expect("an empty cell");
@@ -178,8 +230,34 @@ fn main() {
                 none[peer] = solution[peer];
                 none[empty] = solution[peer];
                 write(&geometry, &none, None);
+                if name == "classic" {
+                    write(
+                        &geometry,
+                        &without_solution(&geometry, &puzzle, &solution),
+                        None,
+                    );
+                }
             }
             made += 1;
         }
     }
+}
+
+/// The unique puzzle with its first empty cell given another digit that no peer holds: no
+/// clash, yet no solution, since the only solution has a different digit there.
+fn without_solution(geometry: &Arc<Geometry>, puzzle: &[u8], solution: &[u8]) -> Vec<u8> {
+    let mut none = puzzle.to_vec();
+    for cell in (0..none.len()).filter(|&i| none[i] == 0) {
+        let seen: Vec<u8> = geometry.peers[cell]
+            .iter()
+            .map(|p| none[p.index()])
+            .collect();
+        let other =
+            (1..=geometry.size() as u8).find(|&d| d != solution[cell] && !seen.contains(&d));
+        if let Some(digit) = other {
+            none[cell] = digit;
+            return none;
+        }
+    }
+    panic!("no empty cell of the puzzle has a second candidate")
 }
