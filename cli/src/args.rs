@@ -224,6 +224,17 @@ impl VariantArg {
     }
 }
 
+/// What the commands that run on the pool read, and with how many threads.
+#[derive(Args)]
+struct BatchArgs {
+    #[command(flatten)]
+    variant: VariantArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    input: InputArg,
+}
+
 /// The `-j` option of the commands that run on the pool.
 #[derive(Args)]
 struct ThreadsArg {
@@ -247,11 +258,7 @@ struct SolveArgs {
     #[arg(long, overrides_with = "unique")]
     first: bool,
     #[command(flatten)]
-    variant: VariantArg,
-    #[command(flatten)]
-    threads: ThreadsArg,
-    #[command(flatten)]
-    input: InputArg,
+    batch: BatchArgs,
 }
 
 #[derive(Args)]
@@ -266,11 +273,7 @@ struct CountArgs {
     )]
     limit: u32,
     #[command(flatten)]
-    variant: VariantArg,
-    #[command(flatten)]
-    threads: ThreadsArg,
-    #[command(flatten)]
-    input: InputArg,
+    batch: BatchArgs,
 }
 
 #[derive(Args)]
@@ -288,11 +291,7 @@ struct RateArgs {
     )]
     max_steps: usize,
     #[command(flatten)]
-    variant: VariantArg,
-    #[command(flatten)]
-    threads: ThreadsArg,
-    #[command(flatten)]
-    input: InputArg,
+    batch: BatchArgs,
 }
 
 #[derive(Args)]
@@ -412,27 +411,15 @@ fn request(command: CommandArgs) -> Result<Request, String> {
             } else {
                 Ambiguity::Warn
             };
-            batch(
-                Task::Solve(ambiguity),
-                args.variant,
-                args.threads,
-                args.input,
-            )
+            batch(Task::Solve(ambiguity), args.batch)
         }
-        CommandArgs::Count(args) => batch(
-            Task::Count { limit: args.limit },
-            args.variant,
-            args.threads,
-            args.input,
-        ),
+        CommandArgs::Count(args) => batch(Task::Count { limit: args.limit }, args.batch),
         CommandArgs::Rate(args) => batch(
             Task::Rate {
                 format: args.format,
                 max_steps: args.max_steps,
             },
-            args.variant,
-            args.threads,
-            args.input,
+            args.batch,
         ),
         CommandArgs::Explain(args) => Request::Explain {
             options: ExplainOptions {
@@ -447,7 +434,14 @@ fn request(command: CommandArgs) -> Result<Request, String> {
     })
 }
 
-fn batch(task: Task, variant: VariantArg, threads: ThreadsArg, input: InputArg) -> Request {
+fn batch(
+    task: Task,
+    BatchArgs {
+        variant,
+        threads,
+        input,
+    }: BatchArgs,
+) -> Request {
     let n_threads = threads
         .n_threads
         .unwrap_or_else(|| thread::available_parallelism().map_or(1, NonZeroUsize::get));

@@ -215,16 +215,15 @@ impl Worker {
 
     fn solve(
         &mut self,
-        read: PuzzleRead,
+        PuzzleRead {
+            geometry,
+            values,
+            marks,
+        }: PuzzleRead,
         ambiguity: Ambiguity,
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
-        let PuzzleRead {
-            geometry,
-            values,
-            marks,
-        } = read;
         let limit = if ambiguity == Ambiguity::Ignore { 1 } else { 2 };
         let mut kept = std::mem::take(&mut self.kept);
         let found = self.search(geometry, values, marks, limit, &mut kept);
@@ -252,17 +251,16 @@ impl Worker {
 
     fn rate(
         &mut self,
-        read: PuzzleRead,
+        PuzzleRead {
+            geometry,
+            values,
+            marks,
+        }: PuzzleRead,
         format: Format,
         max_steps: usize,
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
-        let PuzzleRead {
-            geometry,
-            values,
-            marks,
-        } = read;
         let mut counted = Solutions::new(0);
         match self
             .search(geometry, values, marks, 2, &mut counted)

@@ -17,6 +17,7 @@ import {
   readGrid,
   setClipboard,
   statusText,
+  waitForDigits,
   waitForStatus,
 } from './helpers.mjs';
 
@@ -82,12 +83,7 @@ test('a puzzle typed cell by cell, with arrows, Backspace and a bad key, then so
 
   await waitForStatus(page, 'Unique solution');
   await button(page, 'Solve').click();
-  await page.waitForFunction((want) => {
-    const cells = document
-      .querySelector('stepdoku-board')
-      .shadowRoot.querySelectorAll('[role="gridcell"] .digit');
-    return [...cells].map((d) => d.textContent).join('') === want;
-  }, TINY_SOLUTION);
+  await waitForDigits(page, TINY_SOLUTION);
   const grid = await readGrid(page);
   assert.equal(grid[0].origin, 'given');
   assert.equal(grid[2].origin, 'solution', 'solved digits look different from givens');

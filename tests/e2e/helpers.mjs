@@ -152,6 +152,21 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
 
+/** Waits until the grid's digits, in reading order, read `digits` (no mark for an empty cell). */
+export function waitForDigits(page, digits) {
+  return page.waitForFunction(
+    (want) =>
+      [
+        ...document
+          .querySelector('stepdoku-board')
+          .shadowRoot.querySelectorAll('[role="gridcell"] .digit'),
+      ]
+        .map((d) => d.textContent)
+        .join('') === want,
+    digits,
+  );
+}
+
 /** The number a counter (Steps, Placements, Guesses, Backtracks, Depth) shows. */
 export async function counter(page, name) {
   // The counter shows 115.5k for 115,533; its exact value is in data-value (and its title).

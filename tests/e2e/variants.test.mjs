@@ -17,6 +17,7 @@ import {
   puzzleBox,
   screenshot,
   statusText,
+  waitForDigits,
   waitForStatus,
 } from './helpers.mjs';
 
@@ -148,17 +149,7 @@ for (const v of VARIANTS) {
     // Solved: the grid shows the variant's solution.
     await button(page, 'Solve').click();
     const solution = cellsOf(wasm.solve(text));
-    await page.waitForFunction(
-      (want) =>
-        [
-          ...document
-            .querySelector('stepdoku-board')
-            .shadowRoot.querySelectorAll('[role="gridcell"] .digit'),
-        ]
-          .map((d) => d.textContent)
-          .join('') === want,
-      solution,
-    );
+    await waitForDigits(page, solution);
     assert.equal(await gridLine(page), solution);
     await screenshot(page, `variant-${v.id}-solved`);
     assert.deepEqual(errors, []);
