@@ -11,6 +11,7 @@
 
 pub mod contradiction;
 pub mod digits;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod search;

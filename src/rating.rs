@@ -77,6 +77,13 @@ impl Level {
         }
     }
 
+    /// The level with this name, in any case (`hard`, `Hard`).
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name().eq_ignore_ascii_case(name.trim()))
+    }
+
     /// The highest score a puzzle of this level may have; `None` for Extreme.
     pub fn max_score(self) -> Option<u32> {
         match self {

@@ -6,8 +6,10 @@
 //! --format jsonl` writes: this file serialises the core's types and adds no field of its own.
 
 use crate::digits::{Digit, DigitSet};
+use crate::generate::{self, Symmetry};
 use crate::geometry::{Geometry, Variant};
 use crate::grid::{layout_of_tag, Cell, Grid, HouseKind, Shape};
+use crate::rating::Level;
 use crate::search;
 use crate::strategy::Strategy;
 use crate::technique::Technique;
@@ -276,6 +278,35 @@ pub fn variants() -> JsValue {
     to_js(&all)
 }
 
+/// The HoDoKu levels, easiest first: `["Easy", "Medium", "Hard", "Unfair", "Extreme"]`.
+#[wasm_bindgen]
+pub fn levels() -> JsValue {
+    to_js(&Level::ALL.map(Level::name))
+}
+
+/// The symmetries a new puzzle's givens may have, `[{ id, name }]`: `id` as a request and
+/// `stepdoku generate --symmetry` name it, `name` as a person reads it.
+#[wasm_bindgen]
+pub fn symmetries() -> JsValue {
+    #[derive(Serialize)]
+    struct SymmetryView {
+        id: &'static str,
+        name: &'static str,
+    }
+    let all = Symmetry::ALL.map(|s| SymmetryView {
+        id: s.slug(),
+        name: s.name(),
+    });
+    to_js(&all)
+}
+
+/// The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number
+/// `YYYYMMDD`), or `undefined` for text that is not such a date.
+#[wasm_bindgen(js_name = seedOfDate)]
+pub fn seed_of_date(date: &str) -> Option<f64> {
+    generate::seed_of_date(date).map(|seed| seed as f64)
+}
+
 /// Every technique in ladder order, search steps last (the README's Wire format,
 /// "Technique").
 #[wasm_bindgen]
@@ -313,11 +344,12 @@ pub fn verdict_kinds() -> JsValue {
 /// page's thread loads a module built without them (`--no-default-features`), a fraction of
 /// the size, and its worker loads the whole module when a trace or a rating is first asked for.
 #[cfg(feature = "explainer")]
-pub use explainer::{rate, rating_max_steps, Solver, Timeline};
+pub use explainer::{rate, rating_max_steps, Generator, Solver, Timeline};
 
 #[cfg(feature = "explainer")]
 mod explainer {
     use super::{parse, position, to_js};
+    use crate::generate;
     use crate::grid::Grid;
     use crate::rating::{Rater, Rating};
     use crate::strategy::{self, Strategy};
@@ -340,6 +372,53 @@ mod explainer {
     #[wasm_bindgen(js_name = ratingMaxSteps)]
     pub fn rating_max_steps() -> u32 {
         Rating::DEFAULT_MAX_STEPS as u32
+    }
+
+    /// Makes new puzzles for one request from one seed, a few candidates per call so that a
+    /// worker can report progress and be stopped between calls. The same request and seed
+    /// give the same puzzles as `stepdoku generate`.
+    #[wasm_bindgen]
+    pub struct Generator {
+        generator: generate::Generator,
+    }
+
+    #[wasm_bindgen]
+    impl Generator {
+        /// A generator for `request` (the README's Wire format, "Generation request": `{
+        /// size, tag, level, er, technique, symmetry, givens, uniqueness }`, all optional)
+        /// from `seed`, a whole number from 0 to 2^53 − 1. Throws a `RangeError` for a seed
+        /// out of range and a `TypeError` with a sentence for a request that cannot be met.
+        #[wasm_bindgen(constructor)]
+        pub fn new(request: JsValue, seed: f64) -> Result<Generator, JsValue> {
+            if !(seed.fract() == 0.0 && (0.0..=generate::MAX_SEED as f64).contains(&seed)) {
+                return Err(js_sys::RangeError::new(
+                    "the seed must be a whole number from 0 to 2^53 - 1",
+                )
+                .into());
+            }
+            let type_error = |message: String| JsValue::from(js_sys::TypeError::new(&message));
+            let record: generate::RequestRecord = serde_wasm_bindgen::from_value(request)
+                .map_err(|e| type_error(format!("not a generation request: {e}")))?;
+            let request = record.request().map_err(type_error)?;
+            let generator = generate::Generator::new(request, seed as u64)
+                .map_err(|e| type_error(e.to_string()))?;
+            Ok(Generator { generator })
+        }
+
+        /// Makes up to `max` candidates and returns the first that meets the request (the
+        /// README's Wire format, "New puzzle": `{ puzzle, solution, seed, tries, rating }`),
+        /// or `undefined` when none of them did.
+        pub fn run(&mut self, max: u32) -> JsValue {
+            (0..max)
+                .find_map(|_| self.generator.try_once())
+                .map_or(JsValue::UNDEFINED, |found| to_js(&found))
+        }
+
+        /// The candidates made so far.
+        #[wasm_bindgen(getter)]
+        pub fn tries(&self) -> f64 {
+            self.generator.tries() as f64
+        }
     }
 
     /// The strategy of a name, or the error JavaScript sees for an unknown one.

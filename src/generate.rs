@@ -1,0 +1,750 @@
+//! New puzzles: a random solution grid, givens taken away while the solution stays unique,
+//! and the Human strategy's rating checked against what was asked.
+//!
+//! A [`Generator`] makes one candidate puzzle per [`Generator::try_once`] and keeps it only
+//! when its rating meets the [`Target`]. Everything it draws comes from one seeded PCG
+//! stream and integer arithmetic, so a seed and a [`Request`] give the same puzzles natively
+//! and in wasm. Each candidate:
+//! 1. fills an empty grid of the layout at random (cells with the fewest candidates first,
+//!    digits in random order, starting over after a fixed number of dead ends);
+//! 2. visits the symmetry's orbits of cells in random order and empties each orbit whose
+//!    removal keeps the solution unique (checked by the layout's exact solver). One pass
+//!    leaves a minimal puzzle: emptying more cells only adds solutions, so an orbit that
+//!    could not go when it was visited cannot go later either;
+//! 3. runs the Human strategy on it and rates the trace, giving up as soon as a step is
+//!    harder than the target allows.
+//!
+//! A candidate that falls short of its target (an ER too low) is kept when it is the closest
+//! so far, and the next tries climb from it: a few of its solution's cells are given back and
+//! the givens taken away again in a new order, which makes a different minimal puzzle with
+//! the same solution. After [`CLIMB_STEPS`] such tries the generator starts afresh. Hard
+//! targets (an ER of 9 and more) come within seconds this way where fresh grids alone would
+//! take hours.
+
+use crate::digits::{Digit, DigitSet};
+use crate::geometry::{Cell, Geometry, Shape};
+use crate::grid::layout_of_tag;
+use crate::grid::Grid;
+use crate::logic;
+use crate::rating::{Level, Rater, Rating};
+use crate::search::{self, ExactSolver, Solutions};
+use crate::strategy::{SearchStepper, Stepper};
+use crate::technique::{Technique, Uniqueness};
+use crate::trace::StepKind;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+use std::sync::Arc;
+
+/// A symmetry of the givens' pattern: every cell's images hold a given when it does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Any pattern.
+    None,
+    /// A half turn about the centre.
+    Rotate180,
+    /// A quarter turn about the centre (and so a half turn too).
+    Rotate90,
+    /// A reflection left to right.
+    Mirror,
+    /// A reflection in the diagonal from the top left to the bottom right.
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, `None` first.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The short name used on the command line and in links, such as `rotate-180`.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rotate180 => "rotate-180",
+            Symmetry::Rotate90 => "rotate-90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The name people read, such as "Rotational 180°".
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "None",
+            Symmetry::Rotate180 => "Rotational 180°",
+            Symmetry::Rotate90 => "Rotational 90°",
+            Symmetry::Mirror => "Mirror",
+            Symmetry::Diagonal => "Diagonal",
+        }
+    }
+
+    /// The symmetry with this slug; `180` and `90` are read as the rotations.
+    pub fn from_slug(slug: &str) -> Option<Symmetry> {
+        match slug.trim().to_ascii_lowercase().as_str() {
+            "180" => Some(Symmetry::Rotate180),
+            "90" => Some(Symmetry::Rotate90),
+            word => Symmetry::ALL.into_iter().find(|s| s.slug() == word),
+        }
+    }
+
+    /// The image of a cell under one application of the symmetry.
+    fn image(self, shape: Shape, cell: Cell) -> Cell {
+        let last = shape.size() - 1;
+        let (row, col) = (shape.row_of(cell), shape.col_of(cell));
+        match self {
+            Symmetry::None => cell,
+            Symmetry::Rotate180 => shape.cell(last - row, last - col),
+            Symmetry::Rotate90 => shape.cell(col, last - row),
+            Symmetry::Mirror => shape.cell(row, last - col),
+            Symmetry::Diagonal => shape.cell(col, row),
+        }
+    }
+
+    /// The orbits of a shape's cells: sets of cells that hold givens together, each listed
+    /// once, in the order of their first cell.
+    pub fn orbits(self, shape: Shape) -> Vec<Vec<Cell>> {
+        let mut seen = vec![false; shape.n_cells()];
+        let mut orbits = Vec::new();
+        for cell in shape.cells() {
+            if seen[cell.index()] {
+                continue;
+            }
+            let mut orbit = vec![cell];
+            seen[cell.index()] = true;
+            let mut next = self.image(shape, cell);
+            while next != cell {
+                if !seen[next.index()] {
+                    seen[next.index()] = true;
+                    orbit.push(next);
+                }
+                next = self.image(shape, next);
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether a puzzle's givens have this symmetry.
+    pub fn holds_for(self, puzzle: &Grid) -> bool {
+        let shape = puzzle.shape();
+        shape
+            .cells()
+            .all(|cell| puzzle.get(cell).is_some() == puzzle.get(self.image(shape, cell)).is_some())
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// A range of Sudoku Explainer ratings (ER), both ends included.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ErRange {
+    /// The lowest ER accepted.
+    pub min: f32,
+    /// The highest ER accepted.
+    pub max: f32,
+}
+
+impl ErRange {
+    /// Reads `4.0-6.0`, or a single number such as `7.1` for that ER alone; `None` for
+    /// anything else, or when the range is empty.
+    pub fn parse(text: &str) -> Option<ErRange> {
+        let number = |s: &str| s.trim().parse::<f32>().ok().filter(|x| x.is_finite());
+        let (min, max) = match text.split_once('-') {
+            Some((low, high)) => (number(low)?, number(high)?),
+            None => (number(text)?, number(text)?),
+        };
+        (min <= max).then_some(ErRange { min, max })
+    }
+
+    /// Whether an ER is in the range, read to the tenth as ratings are written.
+    pub fn contains(self, er: f32) -> bool {
+        let tenths = |x: f32| (x * 10.0).round() as i32;
+        (tenths(self.min)..=tenths(self.max)).contains(&tenths(er))
+    }
+}
+
+impl fmt::Display for ErRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1}-{:.1}", self.min, self.max)
+    }
+}
+
+/// What the Human strategy's trace of a new puzzle must show. Whatever the target, the trace
+/// must solve the puzzle, and only [`Level::Extreme`] accepts a trace that guesses.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Target {
+    /// Any puzzle with a unique solution.
+    Any,
+    /// A puzzle of this HoDoKu level.
+    Level(Level),
+    /// A puzzle whose ER is in this range.
+    Er(ErRange),
+    /// A puzzle whose trace uses this technique and nothing harder.
+    Needs(Technique),
+    /// A puzzle solved by singles alone (full house, hidden and naked singles).
+    SinglesOnly,
+}
+
+impl Target {
+    /// Whether a technique is one of the singles.
+    fn is_single(technique: Technique) -> bool {
+        logic::SINGLES
+            .iter()
+            .any(|rung| rung.technique == technique)
+    }
+
+    /// Whether a trace may go on after a step of this technique with this difficulty.
+    fn allows(self, technique: Technique, difficulty: f32) -> bool {
+        if technique.is_search() {
+            return technique != Technique::Guess || self == Target::Level(Level::Extreme);
+        }
+        match self {
+            Target::Any => true,
+            Target::Level(level) => Level::of_technique(technique) <= level,
+            Target::Er(range) => difficulty <= range.max + 0.05,
+            Target::Needs(needed) => technique == needed || difficulty <= needed.difficulty(),
+            Target::SinglesOnly => Target::is_single(technique),
+        }
+    }
+
+    /// Whether a finished rating meets the target; `used` says whether the trace used the
+    /// technique a [`Target::Needs`] asks for.
+    fn accepts(self, rating: &Rating, used: bool) -> bool {
+        rating.solved
+            && match self {
+                Target::Any => true,
+                Target::Level(level) => rating.level == level,
+                Target::Er(range) => range.contains(rating.er),
+                Target::Needs(_) => used,
+                Target::SinglesOnly => true,
+            }
+    }
+
+    /// The target that a technique's slug names (`x-wing`: [`Target::Needs`]), or
+    /// `singles` for [`Target::SinglesOnly`].
+    pub fn of_technique_slug(slug: &str) -> Option<Target> {
+        match slug.trim() {
+            "singles" => Some(Target::SinglesOnly),
+            slug => Technique::from_slug(slug).map(Target::Needs),
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Target::Any => f.write_str("any"),
+            Target::Level(level) => f.write_str(level.name()),
+            Target::Er(range) => write!(f, "ER {range}"),
+            Target::Needs(technique) => write!(f, "needs {}", technique.name()),
+            Target::SinglesOnly => f.write_str("singles only"),
+        }
+    }
+}
+
+/// How many givens a new puzzle keeps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Givens {
+    /// As few as the symmetry allows: no orbit of givens can go without a second solution.
+    Minimal,
+    /// Givens are taken away only while at least this many remain, so the puzzle has this
+    /// many or more and need not be minimal.
+    AtLeast(usize),
+}
+
+/// Which techniques the rating's Human trace may use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ladder {
+    /// The whole ladder, the uniqueness techniques included (a new puzzle has one solution).
+    Full,
+    /// The ladder without the techniques that rely on the puzzle having one solution.
+    WithoutUniqueness,
+}
+
+/// Why a request cannot be met.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestError {
+    /// The technique asked for is a search step, or not on the layout's ladder.
+    TechniqueUnavailable(Technique),
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestError::TechniqueUnavailable(t) => write!(
+                f,
+                "no puzzle can need {}: the Human strategy does not use it on this layout with these options",
+                t.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+/// What to generate: the layout and what the puzzle must be like.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The layout of the grid.
+    pub layout: Arc<Geometry>,
+    /// The symmetry of the givens' pattern.
+    pub symmetry: Symmetry,
+    /// What the rating must show.
+    pub target: Target,
+    /// How many givens to keep.
+    pub givens: Givens,
+    /// The techniques the rating may use.
+    pub ladder: Ladder,
+}
+
+impl Request {
+    /// A request for any minimal puzzle of a layout, with no symmetry.
+    pub fn new(layout: Arc<Geometry>) -> Request {
+        Request {
+            layout,
+            symmetry: Symmetry::None,
+            target: Target::Any,
+            givens: Givens::Minimal,
+            ladder: Ladder::Full,
+        }
+    }
+
+    /// Checks that the request can be met at all: a needed technique must be a deduction the
+    /// Human strategy uses on the layout with the ladder asked for.
+    pub fn check(&self) -> Result<(), RequestError> {
+        if let Target::Needs(technique) = self.target {
+            let on_ladder = logic::human_ladder(self.uniqueness(), &self.layout)
+                .iter()
+                .any(|rung| rung.technique == technique);
+            if !on_ladder {
+                return Err(RequestError::TechniqueUnavailable(technique));
+            }
+        }
+        Ok(())
+    }
+
+    fn uniqueness(&self) -> Uniqueness {
+        match self.ladder {
+            Ladder::Full => Uniqueness::Known,
+            Ladder::WithoutUniqueness => Uniqueness::Unknown,
+        }
+    }
+}
+
+/// The largest seed: seeds are whole numbers below 2^53, which JavaScript numbers (and so
+/// links and the page) hold exactly.
+pub const MAX_SEED: u64 = (1 << 53) - 1;
+
+/// The seed of the puzzle of the day for a date written `YYYY-MM-DD`: the number `YYYYMMDD`,
+/// so every page and the command line give the same puzzle on the same day.
+pub fn seed_of_date(date: &str) -> Option<u64> {
+    let mut parts = date.trim().splitn(3, '-');
+    let mut part = |digits: usize, range: std::ops::RangeInclusive<u64>| {
+        parts
+            .next()
+            .filter(|p| p.len() == digits && p.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|p| p.parse::<u64>().ok())
+            .filter(|n| range.contains(n))
+    };
+    let (year, month, day) = (part(4, 1..=9999)?, part(2, 1..=12)?, part(2, 1..=31)?);
+    Some(year * 10_000 + month * 100 + day)
+}
+
+/// A request on the wire, as the page sends one: `{ size, tag, level, er, technique,
+/// symmetry, givens, uniqueness }`, every field optional. `size` defaults to 9, `tag` (a
+/// variant's tag, as [`Geometry::tag`] writes it) to classic; at most one of `level` (a
+/// level's name), `er` (`4.0-6.0`) and `technique` (a slug, or `singles`); `symmetry` a slug
+/// of [`Symmetry`]; `givens` a number of givens to keep at least (minimal when absent);
+/// `uniqueness: false` rates without the uniqueness techniques.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RequestRecord {
+    /// The grid's size (9 for 9×9).
+    pub size: Option<usize>,
+    /// The variant's tag; empty or absent for classic.
+    pub tag: Option<String>,
+    /// A level's name.
+    pub level: Option<String>,
+    /// An ER range.
+    pub er: Option<String>,
+    /// A technique's slug, or `singles`.
+    pub technique: Option<String>,
+    /// A symmetry's slug.
+    pub symmetry: Option<String>,
+    /// The fewest givens to keep.
+    pub givens: Option<usize>,
+    /// Whether the rating may use the uniqueness techniques (default true).
+    pub uniqueness: Option<bool>,
+}
+
+impl RequestRecord {
+    /// The request the record describes, or a sentence saying what is wrong with it.
+    pub fn request(&self) -> Result<Request, String> {
+        let size = self.size.unwrap_or(9);
+        let shape = Shape::from_size(size).ok_or(format!("no grid is {size}×{size}"))?;
+        let layout =
+            layout_of_tag(shape, self.tag.as_deref().unwrap_or("")).map_err(|e| e.to_string())?;
+        let mut request = Request::new(layout);
+        let targets = [&self.level, &self.er, &self.technique];
+        if targets.iter().filter(|t| t.is_some()).count() > 1 {
+            return Err("ask for one of a level, an ER range or a technique".to_string());
+        }
+        if let Some(name) = &self.level {
+            let level = Level::from_name(name).ok_or(format!("{name:?} is not a level"))?;
+            request.target = Target::Level(level);
+        }
+        if let Some(range) = &self.er {
+            let range = ErRange::parse(range)
+                .ok_or(format!("{range:?} is not an ER range such as 4.0-6.0"))?;
+            request.target = Target::Er(range);
+        }
+        if let Some(slug) = &self.technique {
+            request.target =
+                Target::of_technique_slug(slug).ok_or(format!("{slug:?} is not a technique"))?;
+        }
+        if let Some(slug) = &self.symmetry {
+            request.symmetry =
+                Symmetry::from_slug(slug).ok_or(format!("{slug:?} is not a symmetry"))?;
+        }
+        if let Some(n) = self.givens {
+            request.givens = Givens::AtLeast(n);
+        }
+        if self.uniqueness == Some(false) {
+            request.ladder = Ladder::WithoutUniqueness;
+        }
+        request.check().map_err(|e| e.to_string())?;
+        Ok(request)
+    }
+}
+
+/// A new puzzle: the puzzle, its solution, its rating and how to make it again.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The puzzle (givens only).
+    pub puzzle: Grid,
+    /// Its one solution.
+    pub solution: Grid,
+    /// The Human strategy's rating of it.
+    pub rating: Rating,
+    /// The seed of the generator that made it.
+    pub seed: u64,
+    /// The candidates the generator made for it, this one included.
+    pub tries: u64,
+}
+
+/// A new puzzle on the wire: `{ puzzle, solution, seed, tries, rating }`, the grids as
+/// lines and the rating as the README's Wire format writes one.
+impl Serialize for Generated {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut record = serializer.serialize_struct("Generated", 5)?;
+        record.serialize_field("puzzle", &self.puzzle.to_line())?;
+        record.serialize_field("solution", &self.solution.to_line())?;
+        record.serialize_field("seed", &self.seed)?;
+        record.serialize_field("tries", &self.tries)?;
+        record.serialize_field("rating", &self.rating)?;
+        record.end()
+    }
+}
+
+/// Makes puzzles for one request from one seed; see the module's description.
+pub struct Generator {
+    request: Request,
+    seed: u64,
+    rng: Pcg64Mcg,
+    solver: Box<dyn ExactSolver>,
+    orbits: Vec<Vec<Cell>>,
+    tries: u64,
+    /// The candidate that came closest to the target, which the next tries start from.
+    closest: Option<Closest>,
+    /// Tries made from closest candidates since the last fresh solution grid.
+    climb: u32,
+}
+
+impl Generator {
+    /// A generator for a request, checked first (see [`Request::check`]).
+    pub fn new(request: Request, seed: u64) -> Result<Generator, RequestError> {
+        request.check()?;
+        Ok(Generator {
+            solver: search::solver_for(&request.layout),
+            orbits: request.symmetry.orbits(request.layout.shape()),
+            rng: Pcg64Mcg::seed_from_u64(seed),
+            request,
+            seed,
+            tries: 0,
+            closest: None,
+            climb: 0,
+        })
+    }
+
+    /// The number of candidates made so far.
+    pub fn tries(&self) -> u64 {
+        self.tries
+    }
+
+    /// The request.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// Makes one candidate puzzle: the puzzle when it meets the target, otherwise `None`.
+    pub fn try_once(&mut self) -> Option<Generated> {
+        self.tries += 1;
+        let (solution, start) = match self.closest.take() {
+            Some(closest) if self.climb < CLIMB_STEPS => {
+                self.climb += 1;
+                let start = self.neighbour(&closest);
+                (closest.solution, start)
+            }
+            _ => {
+                self.climb = 0;
+                let solution = fill(&self.request.layout, &mut self.rng);
+                let start = solution.values().to_vec();
+                (solution, start)
+            }
+        };
+        let puzzle = self.dig(start, &solution);
+        match self.rate(&puzzle) {
+            Ok(rating) => Some(Generated {
+                puzzle,
+                solution,
+                rating,
+                seed: self.seed,
+                tries: self.tries,
+            }),
+            Err(Miss::TooEasy(hardness)) => {
+                self.closest = match self.closest.take() {
+                    Some(closest) if closest.hardness > hardness => Some(closest),
+                    _ => Some(Closest {
+                        puzzle,
+                        solution,
+                        hardness,
+                    }),
+                };
+                None
+            }
+            Err(Miss::TooHard) => None,
+        }
+    }
+
+    /// The closest puzzle's givens with a few more orbits of its solution given, for
+    /// [`Generator::dig`] to take away again in another order.
+    fn neighbour(&mut self, closest: &Closest) -> Vec<u8> {
+        let mut values = closest.puzzle.values().to_vec();
+        let mut empty: Vec<&Vec<Cell>> = self
+            .orbits
+            .iter()
+            .filter(|orbit| values[orbit[0].index()] == 0)
+            .collect();
+        let (chosen, _) = empty.partial_shuffle(&mut self.rng, NEIGHBOUR_ORBITS);
+        for orbit in chosen.iter() {
+            for cell in orbit.iter() {
+                values[cell.index()] = closest.solution.values()[cell.index()];
+            }
+        }
+        values
+    }
+
+    /// The next puzzle that meets the target, however many candidates it takes.
+    pub fn next_puzzle(&mut self) -> Generated {
+        loop {
+            if let Some(found) = self.try_once() {
+                return found;
+            }
+        }
+    }
+
+    /// Empties the given orbits of `values` (a puzzle whose one solution is `solution`) in
+    /// random order while the solution stays unique.
+    fn dig(&mut self, mut values: Vec<u8>, solution: &Grid) -> Grid {
+        let mut n_givens = values.iter().filter(|&&v| v != 0).count();
+        let floor = match self.request.givens {
+            Givens::Minimal => 0,
+            Givens::AtLeast(n) => n,
+        };
+        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
+        order.shuffle(&mut self.rng);
+        let mut kept = Solutions::new(0);
+        for orbit in order.into_iter().map(|i| &self.orbits[i]) {
+            if values[orbit[0].index()] == 0 || n_givens - orbit.len() < floor {
+                continue;
+            }
+            for cell in orbit {
+                values[cell.index()] = 0;
+            }
+            if self.solver.search(&values, 2, &mut kept).n_solutions == 1 {
+                n_givens -= orbit.len();
+            } else {
+                for cell in orbit {
+                    values[cell.index()] = solution.values()[cell.index()];
+                }
+            }
+        }
+        Grid::from_values_in(self.request.layout.clone(), &values)
+            .expect("the values come from a grid of the layout")
+    }
+
+    /// Rates a puzzle, stopping at the first step the target does not allow.
+    fn rate(&self, puzzle: &Grid) -> Result<Rating, Miss> {
+        let target = self.request.target;
+        let mut stepper = SearchStepper::human(puzzle, self.request.uniqueness());
+        let mut rater = Rater::for_shape(puzzle.shape());
+        let mut used = false;
+        for _ in 0..Rating::DEFAULT_MAX_STEPS {
+            let Some(step) = stepper.next_step() else {
+                break;
+            };
+            if !target.allows(step.technique, step.difficulty) {
+                return Err(Miss::TooHard);
+            }
+            used |= step.kind == StepKind::Deduction && Target::Needs(step.technique) == target;
+            rater.record(&step);
+        }
+        let rating = rater.rating();
+        if target.accepts(&rating, used) {
+            Ok(rating)
+        } else if rating.solved && !rating.needs_guessing {
+            Err(Miss::TooEasy(Hardness::of(&rating)))
+        } else {
+            Err(Miss::TooHard)
+        }
+    }
+}
+
+/// Why a candidate puzzle missed the target.
+enum Miss {
+    /// Its trace went past what the target allows (or guessed, or stopped unsolved).
+    TooHard,
+    /// Its trace stayed within the target but fell short of it.
+    TooEasy(Hardness),
+}
+
+/// How hard a candidate that fell short was: its ER, then its HoDoKu score, which still
+/// grows where the ER stands still (many puzzles share the ER of their hardest technique).
+#[derive(Copy, Clone, Debug, PartialEq, PartialOrd)]
+struct Hardness {
+    er: f32,
+    score: u32,
+}
+
+impl Hardness {
+    fn of(rating: &Rating) -> Hardness {
+        Hardness {
+            er: rating.er,
+            score: rating.score,
+        }
+    }
+}
+
+/// The candidate that came closest to a target it fell short of: the hardest so far.
+struct Closest {
+    puzzle: Grid,
+    solution: Grid,
+    hardness: Hardness,
+}
+
+/// Candidates made from the closest one before the generator starts afresh.
+const CLIMB_STEPS: u32 = 40;
+
+/// Orbits of the solution given back to make a neighbour of the closest candidate.
+const NEIGHBOUR_ORBITS: usize = 3;
+
+/// The dead ends a fill may meet before it starts over with fresh choices.
+const FILL_DEAD_ENDS: u32 = 200;
+
+/// A random solution grid of a layout.
+pub fn fill(layout: &Arc<Geometry>, rng: &mut impl Rng) -> Grid {
+    loop {
+        let mut filling = Filling {
+            layout,
+            candidates: vec![layout.shape().all_digits(); layout.n_cells()],
+            values: vec![0; layout.n_cells()],
+            dead_ends: 0,
+        };
+        if filling.search(rng) {
+            return Grid::from_values_in(layout.clone(), &filling.values)
+                .expect("a filled grid of the layout");
+        }
+    }
+}
+
+/// One attempt at a random fill: candidates and values of every cell.
+#[derive(Clone)]
+struct Filling<'a> {
+    layout: &'a Geometry,
+    candidates: Vec<DigitSet>,
+    values: Vec<u8>,
+    dead_ends: u32,
+}
+
+impl Filling<'_> {
+    /// Fills the empty cells, the one with the fewest candidates first (ties broken at
+    /// random), trying its digits in random order; false at a dead end or out of patience.
+    fn search(&mut self, rng: &mut impl Rng) -> bool {
+        let mut best: Option<(usize, usize)> = None;
+        let mut ties = 0;
+        for (index, candidates) in self.candidates.iter().enumerate() {
+            if self.values[index] != 0 {
+                continue;
+            }
+            let n = candidates.len();
+            match best {
+                Some((_, fewest)) if n > fewest => {}
+                Some((_, fewest)) if n == fewest => {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best = Some((index, n));
+                    }
+                }
+                _ => {
+                    best = Some((index, n));
+                    ties = 1;
+                }
+            }
+        }
+        let Some((index, _)) = best else {
+            return true;
+        };
+        let mut digits: Vec<Digit> = self.candidates[index].iter().collect();
+        digits.shuffle(rng);
+        for digit in digits {
+            let saved = self.clone();
+            if self.place(Cell::new(index), digit) && self.search(rng) {
+                return true;
+            }
+            let dead_ends = self.dead_ends + 1;
+            *self = saved;
+            self.dead_ends = dead_ends;
+            if self.dead_ends > FILL_DEAD_ENDS {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Places a digit and removes it from the cell's peers; false when a peer is left with
+    /// no candidate.
+    fn place(&mut self, cell: Cell, digit: Digit) -> bool {
+        self.values[cell.index()] = digit.get();
+        self.candidates[cell.index()] = DigitSet::single(digit);
+        for peer in &self.layout.peers[cell.index()] {
+            let candidates = &mut self.candidates[peer.index()];
+            candidates.remove(digit);
+            if candidates.is_empty() && self.values[peer.index()] == 0 {
+                return false;
+            }
+        }
+        true
+    }
+}
