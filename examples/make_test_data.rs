@@ -6,7 +6,13 @@
 //! ```text
 //! cargo run --release --example make_test_data -- variants > tests/data/variants.txt
 //! cargo run --release --example make_test_data -- classic > tests/data/classic.txt
+//! cargo run --release --example make_test_data -- generated > tests/data/generated.txt
 //! ```
+//!
+//! `generated`: what the core's generator makes from a few seeds and requests (one line per
+//! puzzle: seed, request record as JSON, puzzle), which tests/generate.rs and the wasm
+//! tests make again, natively and in wasm, to check that a seed gives the same puzzle on
+//! every platform.
 //!
 //! `variants`: X-Sudoku, Windoku and Jigsaw puzzles of several sizes. `classic`: classic
 //! puzzles of every size, so that the core's tests stand without `../shared/data`.
@@ -24,6 +30,7 @@ mod rng;
 
 use rng::Rng;
 use std::sync::Arc;
+use stepdoku::generate::{Generator, RequestRecord};
 use stepdoku::search::{general::GeneralSolver, ExactSolver, Solutions};
 use stepdoku::{Geometry, Grid, Shape, Variant};
 
@@ -158,8 +165,50 @@ fn write(geometry: &Arc<Geometry>, puzzle: &[u8], solution: Option<&[u8]>) {
     println!("{} {n_solutions} {solution}", line(geometry, puzzle));
 }
 
+/// Seeds and requests for `generated`: every size, each variant, every symmetry, each kind
+/// of target; all quick to make.
+const GENERATED: [(u64, &str); 16] = [
+    (1, "{}"),
+    (2, "{}"),
+    (3, r#"{"level":"hard"}"#),
+    (4, r#"{"level":"extreme","symmetry":"rotate-180"}"#),
+    (5, r#"{"technique":"xwing","symmetry":"mirror"}"#),
+    (6, r#"{"technique":"singles","symmetry":"rotate-90"}"#),
+    (7, r#"{"er":"6.0-7.0","uniqueness":false}"#),
+    (8, r#"{"size":4}"#),
+    (9, r#"{"size":6,"tag":"x:"}"#),
+    (10, r#"{"size":8,"symmetry":"diagonal"}"#),
+    (11, r#"{"size":12,"level":"medium"}"#),
+    (12, r#"{"size":16,"givens":150}"#),
+    (13, r#"{"tag":"windoku:","level":"medium"}"#),
+    (
+        14,
+        r#"{"tag":"jigsaw:AAABBBBBCAAABBBCCCADDBEECFFADDEECCFFADDEECCFFDDDEEFFFIGGGHEHHHIGGHHHHHIIGGGGIIIII:"}"#,
+    ),
+    (15, r#"{"size":25,"givens":450}"#),
+    (20_261_124, r#"{"level":"medium"}"#),
+];
+
+/// Writes the `generated` lines.
+fn write_generated() {
+    println!("# Seed, request, puzzle: what the generator makes, natively and in wasm alike.");
+    println!("# Written by examples/make_test_data.rs.");
+    for (seed, json) in GENERATED {
+        let record: RequestRecord = serde_json::from_str(json).expect("a request record");
+        let request = record.request().expect("a request that can be met");
+        let made = Generator::new(request, seed)
+            .expect("checked")
+            .next_puzzle();
+        println!("{seed}\t{json}\t{}", made.puzzle.to_line());
+    }
+}
+
 fn main() {
     let collection = std::env::args().nth(1).unwrap_or_default();
+    if collection == "generated" {
+        write_generated();
+        return;
+    }
     let mut rng = Rng(0x5eed_2026_1123);
     let plan: Vec<(Shape, &str, usize)> = match collection.as_str() {
         "variants" => {
@@ -192,7 +241,7 @@ fn main() {
             ]
         }
         _ => {
-            eprintln!("usage: make_test_data variants|classic");
+            eprintln!("usage: make_test_data variants|classic|generated");
             std::process::exit(2);
         }
     };

@@ -556,13 +556,22 @@ impl Generator {
         values
     }
 
-    /// The next puzzle that meets the target, however many candidates it takes.
+    /// The next puzzle that meets the target, however many candidates it takes: only for
+    /// targets known to be met (a level, a common technique); see
+    /// [`Generator::next_puzzle_within`].
     pub fn next_puzzle(&mut self) -> Generated {
         loop {
             if let Some(found) = self.try_once() {
                 return found;
             }
         }
+    }
+
+    /// The next puzzle that meets the target within `max_tries` more candidates, if one
+    /// does. Some targets are never met: the Human strategy finds every Skyscraper as a
+    /// finned or sashimi X-Wing first, and a 4×4 grid never needs more than singles.
+    pub fn next_puzzle_within(&mut self, max_tries: u64) -> Option<Generated> {
+        (0..max_tries).find_map(|_| self.try_once())
     }
 
     /// Empties the given orbits of `values` (a puzzle whose one solution is `solution`) in

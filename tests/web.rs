@@ -3,7 +3,7 @@
 
 use js_sys::Reflect;
 use stepdoku::wasm;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -261,4 +261,50 @@ fn rate_matches_the_solver_rating() {
     assert_eq!(field(&empty, "needsGuessing").as_bool(), Some(true));
     assert!(field(&empty, "ed").is_null());
     assert_eq!(text(&wasm::rate("5..5").unwrap_err(), "status"), "invalid");
+}
+
+/// tests/data/generated.txt: seed, request and the puzzle the generator made natively.
+const GENERATED: &str = include_str!("data/generated.txt");
+
+#[wasm_bindgen_test]
+fn a_seed_gives_the_same_puzzle_in_wasm_as_natively() {
+    let mut n_lines = 0;
+    for line in GENERATED.lines().filter(|l| !l.starts_with('#')) {
+        let [seed, json, puzzle] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("three fields: {line}");
+        };
+        let request = js_sys::JSON::parse(json).expect("JSON");
+        let seed: f64 = seed.parse().expect("a seed");
+        let mut generator = wasm::Generator::new(request, seed).expect("a request");
+        let made = (0..10_000)
+            .map(|_| generator.run(1))
+            .find(|made| !made.is_undefined())
+            .expect("a puzzle");
+        assert_eq!(text(&made, "puzzle"), puzzle, "seed {seed}, {json}");
+        assert_eq!(field(&made, "seed").as_f64(), Some(seed));
+        assert_eq!(field(&made, "tries").as_f64(), Some(generator.tries()));
+        n_lines += 1;
+    }
+    assert_eq!(n_lines, 16);
+}
+
+#[wasm_bindgen_test]
+fn generator_requests_and_seeds_are_checked() {
+    let request = js_sys::JSON::parse(r#"{"level":"hard"}"#).unwrap();
+    for bad in [-1.0, 0.5, f64::NAN, 2f64.powi(53)] {
+        let error = wasm::Generator::new(request.clone(), bad)
+            .err()
+            .expect("a RangeError");
+        assert!(error.is_instance_of::<js_sys::RangeError>(), "{bad}");
+    }
+    for bad in [r#"{"level":"tricky"}"#, r#"{"technique":"guess"}"#] {
+        let error = wasm::Generator::new(js_sys::JSON::parse(bad).unwrap(), 1.0)
+            .err()
+            .expect("a TypeError");
+        assert!(error.is_instance_of::<js_sys::TypeError>(), "{bad}");
+    }
+    assert_eq!(wasm::seed_of_date("2026-11-24"), Some(20_261_124.0));
+    assert_eq!(wasm::seed_of_date("tomorrow"), None);
+    assert_eq!(js_sys::Array::from(&wasm::levels()).length(), 5);
+    assert_eq!(js_sys::Array::from(&wasm::symmetries()).length(), 5);
 }

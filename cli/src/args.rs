@@ -11,11 +11,15 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::thread;
 
+use std::time::{SystemTime, UNIX_EPOCH};
+use stepdoku::generate::{self, ErRange, Givens, Ladder, Symmetry, Target};
+use stepdoku::rating::Level;
 use stepdoku::render::Theme;
 use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
 use crate::explain::ExplainOptions;
+use crate::generate::GenerateOptions;
 use crate::input::Input;
 use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
 
@@ -159,6 +163,47 @@ in the input, no solution for --what solution, or a trace shorter than --step: t
 message says how many steps it has), 2 for usage errors, an input that could not be
 read or an output that could not be written.";
 
+const GENERATE_ABOUT: &str = "\
+Make new puzzles by level, ER range or technique
+
+Prints one line per puzzle, as each is found: a puzzle with exactly one solution, minimal
+(no given can be taken away without a second solution; with --symmetry, no orbit of
+givens can) unless --givens asks for more, rated by the Human strategy. With --format
+text (the default) the line has tab-separated columns:
+
+  puzzle  ER  score  level  hardest  givens  seed
+
+With --format jsonl each line is a JSON object: puzzle, solution, seed, tries (candidates
+made for it) and rating (the record of stepdoku rate --format jsonl).
+
+What the rating must show (one of them; any puzzle without):
+  --level L      a HoDoKu level: easy, medium, hard, unfair or extreme
+  --er A-B       an ER range such as 4.0-6.0 (both ends included), or one ER
+  --technique T  the Human trace uses technique T (its id, as stepdoku explain
+                 --format jsonl writes techniqueId: x-wing, xy-wing, …) and nothing
+                 harder; 'singles' for singles only
+Only extreme accepts a puzzle whose trace guesses. --no-uniqueness rates without the
+techniques that rely on a unique solution, so the puzzle never needs them.
+
+Puzzle K (from 0) comes from seed S+K (--seed S; a random S by default; --daily DATE
+uses YYYYMMDD, the puzzle of the day the page makes too): the same seed and options give
+the same puzzle on every machine and in the page, whatever -j. Symmetries: none,
+rotate-180, rotate-90, mirror, diagonal. A progress bar (puzzles made, candidates tried)
+shows on standard error when it is a terminal.
+
+Each puzzle fails after --max-tries candidates (default 100000): an empty line (an object
+with seed and error in jsonl) and a message on standard error.
+
+Speed: a 9×9 takes about a millisecond per candidate; Easy to Extreme come within tens
+of candidates, an ER above 7.6 hardly ever. Minimal 16×16 puzzles take seconds each,
+25×25 minutes: use --givens N to stop taking givens away at N.";
+
+const GENERATE_STATUS: &str = "\
+Exit status: 0 once every puzzle is written, 1 if any reached --max-tries (some requests
+are never met: the Human strategy finds every Skyscraper as a finned or sashimi X-Wing
+first, and 4×4 grids need nothing but singles), 2 for usage errors or an output that
+could not be written.";
+
 /// The words of the command line, as clap reads them.
 #[derive(Parser)]
 #[command(
@@ -195,6 +240,13 @@ enum CommandArgs {
         display_name = "stepdoku"
     )]
     Explain(ExplainArgs),
+    /// Make new puzzles by level, ER range or technique.
+    #[command(
+        long_about = GENERATE_ABOUT,
+        after_help = GENERATE_STATUS,
+        display_name = "stepdoku"
+    )]
+    Generate(GenerateArgs),
     /// Draw a puzzle, its solution or a step of its trace as an SVG image.
     #[command(long_about = RENDER_ABOUT, after_help = RENDER_STATUS, display_name = "stepdoku")]
     Render(RenderArgs),
@@ -318,6 +370,62 @@ struct ExplainArgs {
 }
 
 #[derive(Args)]
+struct GenerateArgs {
+    /// The HoDoKu level the puzzles must have.
+    #[arg(long, value_name = "L", value_parser = parse_level, conflicts_with_all = ["er", "technique"])]
+    level: Option<Level>,
+    /// The range of ER the puzzles must have, such as 4.0-6.0.
+    #[arg(long, value_name = "A-B", value_parser = parse_er, conflicts_with = "technique")]
+    er: Option<ErRange>,
+    /// A technique the puzzles must need, and nothing harder ('singles': singles only).
+    #[arg(long, value_name = "T", value_parser = parse_technique)]
+    technique: Option<Target>,
+    /// Rate without the techniques that rely on a unique solution.
+    #[arg(long)]
+    no_uniqueness: bool,
+    /// The symmetry of the givens.
+    #[arg(long, value_name = "S", default_value = "none", value_parser = symmetry_parser())]
+    symmetry: Symmetry,
+    /// The grid's size: 4, 6, 8, 9, 12, 16 or 25 (a jigsaw map fixes its own).
+    #[arg(long, value_name = "N", value_parser = parse_size)]
+    size: Option<Shape>,
+    /// How many puzzles to make.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    count: usize,
+    /// The seed of the first puzzle, a whole number below 2^53 (default: a random one).
+    #[arg(long, value_name = "S", value_parser = parse_seed, conflicts_with = "daily")]
+    seed: Option<u64>,
+    /// Make the puzzle of the day of DATE (YYYY-MM-DD, or 'today' in UTC).
+    #[arg(long, value_name = "DATE", value_parser = parse_daily)]
+    daily: Option<u64>,
+    /// Give up on a puzzle after N candidates (it gets an empty line and an error).
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100_000,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_tries: usize,
+    /// Keep at least N givens (the puzzles need not be minimal then).
+    #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
+    givens: Option<usize>,
+    /// How to write the puzzles.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    variant: VariantArg,
+    #[command(flatten)]
+    threads: ThreadsArg,
+}
+
+#[derive(Args)]
 struct RenderArgs {
     /// What to draw (default puzzle; step when --step is given).
     #[arg(long, value_enum, value_name = "W")]
@@ -382,6 +490,8 @@ pub enum Request {
         options: ExplainOptions,
         input: Input,
     },
+    /// `generate`: new puzzles.
+    Generate(GenerateOptions),
     /// `render`: an image of the first puzzle.
     Render {
         options: RenderOptions,
@@ -430,8 +540,66 @@ fn request(command: CommandArgs) -> Result<Request, String> {
             },
             input: Input::from_operand(args.input.file),
         },
+        CommandArgs::Generate(args) => generate_request(args)?,
         CommandArgs::Render(args) => render_request(args)?,
     })
+}
+
+fn generate_request(args: GenerateArgs) -> Result<Request, String> {
+    let variant = args.variant.layout();
+    let shape = match (&variant, args.size) {
+        (Variant::Jigsaw(map), size) => {
+            let shape = Shape::from_cell_count(map.len()).expect("checked when read");
+            if size.is_some_and(|size| size != shape) {
+                return Err(format!("the jigsaw map is for a {} grid", shape.name()));
+            }
+            shape
+        }
+        (_, size) => size.unwrap_or(Shape::NINE),
+    };
+    let mut request =
+        generate::Request::new(Geometry::new(shape, variant).map_err(|e| e.to_string())?);
+    request.symmetry = args.symmetry;
+    request.target = match (args.level, args.er, args.technique) {
+        (Some(level), _, _) => Target::Level(level),
+        (_, Some(range), _) => Target::Er(range),
+        (_, _, Some(target)) => target,
+        _ => Target::Any,
+    };
+    if let Some(n) = args.givens {
+        request.givens = Givens::AtLeast(n);
+    }
+    if args.no_uniqueness {
+        request.ladder = Ladder::WithoutUniqueness;
+    }
+    request.check().map_err(|e| e.to_string())?;
+    let first_seed = args.seed.or(args.daily).unwrap_or_else(random_seed);
+    let count = args.count as u64;
+    if first_seed
+        .checked_add(count - 1)
+        .is_none_or(|last| last > generate::MAX_SEED)
+    {
+        return Err(format!(
+            "the seeds {first_seed} to {first_seed}+{} pass 2^53 - 1",
+            count - 1
+        ));
+    }
+    Ok(Request::Generate(GenerateOptions {
+        request,
+        first_seed,
+        count,
+        max_tries: args.max_tries as u64,
+        format: args.format,
+        n_threads: n_threads(args.threads),
+    }))
+}
+
+/// A seed from the clock, below 2^32 so that links stay short.
+fn random_seed() -> u64 {
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos());
+    (nanos % (1 << 32)) as u64
 }
 
 fn batch(
@@ -442,15 +610,19 @@ fn batch(
         input,
     }: BatchArgs,
 ) -> Request {
-    let n_threads = threads
-        .n_threads
-        .unwrap_or_else(|| thread::available_parallelism().map_or(1, NonZeroUsize::get));
     Request::Batch {
         task,
         variant: variant.layout(),
         input: Input::from_operand(input.file),
-        n_threads,
+        n_threads: n_threads(threads),
     }
+}
+
+/// The threads `-j` asks for, or one per core.
+fn n_threads(threads: ThreadsArg) -> usize {
+    threads
+        .n_threads
+        .unwrap_or_else(|| thread::available_parallelism().map_or(1, NonZeroUsize::get))
 }
 
 fn render_request(args: RenderArgs) -> Result<Request, String> {
@@ -525,6 +697,78 @@ fn with_usage(mut error: clap::Error, name: &str) -> clap::Error {
 fn strategy_parser() -> impl TypedValueParser<Value = Strategy> {
     PossibleValuesParser::new(["human", "singles", "backtracking"])
         .try_map(|name| Strategy::from_name(&name).ok_or("not a strategy"))
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    Level::from_name(text).ok_or_else(|| {
+        let names: Vec<String> = Level::ALL
+            .iter()
+            .map(|level| level.name().to_ascii_lowercase())
+            .collect();
+        format!("not a level: use {}", names.join(", "))
+    })
+}
+
+fn symmetry_parser() -> impl TypedValueParser<Value = Symmetry> {
+    PossibleValuesParser::new(Symmetry::ALL.map(Symmetry::slug))
+        .try_map(|slug| Symmetry::from_slug(&slug).ok_or("not a symmetry"))
+}
+
+fn parse_er(text: &str) -> Result<ErRange, String> {
+    ErRange::parse(text).ok_or_else(|| "not an ER range such as 4.0-6.0".to_string())
+}
+
+fn parse_technique(text: &str) -> Result<Target, String> {
+    Target::of_technique_slug(text).ok_or_else(|| {
+        "not a technique's id (such as x-wing; see stepdoku explain --format jsonl), or 'singles'"
+            .to_string()
+    })
+}
+
+fn parse_size(text: &str) -> Result<Shape, String> {
+    parse_number(text)
+        .and_then(Shape::from_size)
+        .ok_or_else(|| "not a size: use 4, 6, 8, 9, 12, 16 or 25".to_string())
+}
+
+fn parse_seed(text: &str) -> Result<u64, String> {
+    parse_number(text)
+        .map(|n| n as u64)
+        .filter(|&n| n <= generate::MAX_SEED)
+        .ok_or_else(|| "not a whole number from 0 to 2^53 - 1".to_string())
+}
+
+/// The seed of the puzzle of the day: a date, or `today` (UTC).
+fn parse_daily(text: &str) -> Result<u64, String> {
+    let date = if text.trim().eq_ignore_ascii_case("today") {
+        today_utc()
+    } else {
+        text.to_string()
+    };
+    generate::seed_of_date(&date).ok_or_else(|| "not a date: use YYYY-MM-DD or today".to_string())
+}
+
+/// Today's date in UTC, `YYYY-MM-DD` (the proleptic Gregorian calendar, from the count of
+/// days since 1970-01-01).
+fn today_utc() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs());
+    let days = (seconds / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn theme_parser() -> impl TypedValueParser<Value = Theme> {
@@ -602,5 +846,10 @@ mod tests {
         assert!(parse_n_threads("0").is_err());
         assert!(parse_n_threads(&(MAX_THREADS + 1).to_string()).is_err());
         assert!(parse_limit("5_000_000_000").is_err());
+    }
+
+    #[test]
+    fn today_is_a_date() {
+        assert!(generate::seed_of_date(&today_utc()).is_some_and(|seed| seed > 20_260_000));
     }
 }

@@ -1,5 +1,5 @@
 //! The `stepdoku` command-line tool: solve, count, rate and explain puzzles, one per line, and
-//! draw one as an SVG image.
+//! draw one as an SVG image, and make new puzzles.
 //!
 //! `solve`, `count` and `rate` stream their input in batches over a pool of worker threads
 //! and write results in input order, in constant memory ([`pool`]). `explain` runs one puzzle
@@ -14,11 +14,13 @@
 //! | [`batch`] | `solve`, `count` and `rate` on one batch of lines |
 //! | [`pool`] | worker threads, the ordered writer, the progress bar |
 //! | [`explain`] | `explain`, as text or JSON lines |
+//! | [`generate`] | `generate`, new puzzles on a pool of threads |
 //! | [`render`] | `render`, an SVG image |
 
 mod args;
 mod batch;
 mod explain;
+mod generate;
 mod input;
 mod pool;
 mod puzzle;
@@ -65,7 +67,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    fn of_failures(n_failed: u64) -> Outcome {
+    pub fn of_failures(n_failed: u64) -> Outcome {
         if n_failed == 0 {
             Outcome::AllSucceeded
         } else {
@@ -113,6 +115,10 @@ fn run(request: Request) -> Result<Outcome, Failure> {
             let Opened { reader, name, .. } = open_input(&input)?;
             let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
             explain::run_explain(LineReader::new(reader, name), stdout, options)
+        }
+        Request::Generate(options) => {
+            let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+            generate::run_generate(&options, stdout)
         }
         Request::Render { options, input } => render::run_render(&options, &input),
     }
