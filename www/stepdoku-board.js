@@ -35,6 +35,7 @@ import {
   candidatesOf,
   digitOfKey,
   emptyPuzzle,
+  levels,
   lineInLayout,
   readPuzzle,
   ready,
@@ -532,7 +533,7 @@ class StepdokuBoard extends HTMLElement {
         this.schedule();
       },
     });
-    this.ratingCard = mountRating(sideCol, {
+    this.ratingCard = mountRating(sideCol, levels(), {
       stop: () => this.rating.stop(),
       more: () => this.rating.more(this.puzzle.line),
       rate: () => this.rating.start(this.puzzle.line),
