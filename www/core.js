@@ -70,12 +70,11 @@ export function symmetries() {
 }
 
 /**
- * The seed of the puzzle of the day for a date (a Date, read in local time): the number
- * `YYYYMMDD`, as the core writes it.
+ * The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number `YYYYMMDD`),
+ * or undefined for text that is not such a date.
  */
-export function seedOfDay(date) {
-  const pad = (n) => String(n).padStart(2, '0');
-  return seedOfDate(`${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`);
+export function seedOfDay(day) {
+  return seedOfDate(day);
 }
 
 /** The shape of a side length. */
