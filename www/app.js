@@ -1,6 +1,7 @@
 // The page glue: mounts nothing itself (index.html holds the <stepdoku-board>), keeps the
-// puzzle and the position on its trace in the URL hash (link.js), routes page-level
-// shortcuts and pastes to the board. The board itself never touches the URL.
+// puzzle and the position on its trace in the URL hash (link.js), with how a new puzzle was
+// made, routes page-level shortcuts and pastes to the board. The board itself never touches
+// the URL.
 
 import './stepdoku-board.js';
 import { linkHash, readLink } from './link.js';
@@ -8,22 +9,42 @@ import { DEFAULT_SAMPLE } from './samples.js';
 
 const board = document.querySelector('stepdoku-board');
 
+/**
+ * How the puzzle of line `line` was made, when it is a new one (`{ line, target, seed,
+ * symmetry }`, from the board or the link), so that its links keep saying so.
+ */
+let origin = null;
+
+/**
+ * Whether the board is making the puzzle a hash names without its line: until it is made, the
+ * hash stays as it was written.
+ */
+let isMakingLinked = false;
+
 /** Keeps the puzzle, and the position once the trace has moved, in the URL hash. */
 function writeHash(position) {
-  const hash = linkHash(position);
+  const generated = origin?.line === position.line ? origin : null;
+  if (isMakingLinked && !generated) {
+    return;
+  }
+  const hash = linkHash({ ...position, generated });
   if (location.hash !== hash) {
     history.replaceState(null, '', hash);
   }
 }
 
 /**
- * Points the board at the puzzle, strategy and progress the hash names; returns the step it
- * names.
+ * Points the board at the puzzle, strategy and progress the hash names, or has it make the
+ * new puzzle the hash names without one (a classic 9×9, so that a link always makes the same
+ * puzzle); returns the step it names.
  */
 function followHash() {
-  const { line, strategy, step, progress } = readLink(location.hash);
+  const { line, strategy, step, progress, generated } = readLink(location.hash);
   if (line) {
+    origin = generated && generated.seed !== null ? { line, ...generated } : null;
     board.setAttribute('puzzle', line);
+  } else if (generated) {
+    makeLinked(generated);
   }
   // After the puzzle: the progress is read against the puzzle's givens.
   if (progress) {
@@ -35,7 +56,18 @@ function followHash() {
   return step;
 }
 
-if (!readLink(location.hash).line) {
+/** Has the board make the new puzzle a hash names without its line. */
+async function makeLinked({ target, seed, symmetry }) {
+  isMakingLinked = true;
+  await board.whenReady();
+  const order = { target, seed: seed ?? undefined, symmetry, size: 9, tag: '' };
+  if (!(await board.newPuzzle(order))) {
+    isMakingLinked = false;
+  }
+}
+
+const initial = readLink(location.hash);
+if (!initial.line && !initial.generated) {
   board.setAttribute('puzzle', DEFAULT_SAMPLE.text);
 }
 const initialStep = followHash();
@@ -43,7 +75,13 @@ if (initialStep > 0) {
   board.setAttribute('step', String(initialStep));
 }
 
-board.addEventListener('puzzlechange', ({ detail }) => writeHash(detail));
+board.addEventListener('puzzlechange', ({ detail }) => {
+  if (detail.generated) {
+    origin = { line: detail.line, ...detail.generated };
+    isMakingLinked = false;
+  }
+  writeHash(detail);
+});
 board.addEventListener('positionchange', ({ detail }) => writeHash(detail));
 
 window.addEventListener('hashchange', () => {

@@ -1,16 +1,19 @@
 // The small wasm module on the page's thread, for the quick, bounded calls: reading and
 // writing puzzle text (so the page accepts exactly what the core accepts), the shapes and
-// their digit symbols, the variants, and the techniques. Everything that searches runs in
-// the worker.
+// their digit symbols, the variants, the techniques, and what a new puzzle may be asked for
+// (levels, symmetries, the seed of a day). Everything that searches runs in the worker.
 
 import init, {
   candidates,
   conflicts,
   formatPuzzle,
+  levels as levelNames,
   parsePuzzle,
+  seedOfDate,
   setCell,
   shapes,
   strategies as strategyRecords,
+  symmetries as symmetryRecords,
   techniques,
   variants,
 } from './pkg/stepdoku_core.js';
@@ -21,6 +24,8 @@ let techniqueMap = null;
 let techniqueArray = null;
 let variantList = null;
 let strategyList = null;
+let levelList = null;
+let symmetryList = null;
 const variantsBySize = new Map();
 
 /** Resolves once the module is loaded (rejects with why it could not be). */
@@ -30,6 +35,8 @@ export const ready = compiledModule('core').then(async (module) => {
   techniqueArray = techniques();
   variantList = variants();
   strategyList = strategyRecords();
+  levelList = levelNames();
+  symmetryList = symmetryRecords();
   techniqueMap = new Map(techniqueArray.map((t) => [t.id, t]));
 });
 
@@ -50,6 +57,24 @@ export function allShapes() {
 /** Every strategy, `{ id, name }`, as the core lists them. */
 export function strategies() {
   return strategyList;
+}
+
+/** The HoDoKu levels, easiest first: `["Easy", …, "Extreme"]`. */
+export function levels() {
+  return levelList;
+}
+
+/** The symmetries a new puzzle's givens may have, `{ id, name }`, `none` first. */
+export function symmetries() {
+  return symmetryList;
+}
+
+/**
+ * The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number `YYYYMMDD`),
+ * or undefined for text that is not such a date.
+ */
+export function seedOfDay(day) {
+  return seedOfDate(day);
 }
 
 /** The shape of a side length. */

@@ -1,5 +1,6 @@
 // The iframe page (embed.html): one board set up from the page's own URL hash (link.js), for
-// sites that cannot add a module script: `embed.html#p=<puzzle>&s=human&n=42&readonly`.
+// sites that cannot add a module script: `embed.html#p=<puzzle>&s=human&n=42&readonly`, or a
+// new puzzle made there, the same every time: `embed.html#new=hard&seed=20261124`.
 // It tells the page around it how tall it is, so that page may size the iframe to fit.
 
 import './stepdoku-board.js';
@@ -9,7 +10,7 @@ const board = document.querySelector('stepdoku-board');
 
 /** Sets the board up as the hash says; options the hash leaves out are removed. */
 function followHash() {
-  const { line, strategy, step, options } = readLink(location.hash);
+  const { line, strategy, step, options, generated } = readLink(location.hash);
   const attributes = {
     ...Object.fromEntries(LINK_OPTIONS.map((name) => [name, options[name] ?? null])),
     puzzle: line,
@@ -22,6 +23,12 @@ function followHash() {
     } else if (board.getAttribute(name) !== value) {
       board.setAttribute(name, value);
     }
+  }
+  if (!line && generated) {
+    const { target, seed, symmetry } = generated;
+    board
+      .whenReady()
+      .then(() => board.newPuzzle({ target, seed: seed ?? undefined, symmetry, size: 9, tag: '' }));
   }
 }
 

@@ -3,9 +3,6 @@
 // computes the rating (see worker.js `rate`); this module only shows it, or says why there
 // is none. `ratingFields` is pure, for the unit tests.
 
-/** HoDoKu levels, easiest first; the card draws a level as that many filled pips of five. */
-export const LEVELS = ['Easy', 'Medium', 'Hard', 'Unfair', 'Extreme'];
-
 /** What a label means, for the small print under it and its tooltip. */
 const FIELDS = [
   {
@@ -70,10 +67,11 @@ export function ratingFields(rating) {
 }
 
 /**
- * Mounts the card into `host`. `on.stop()` stops a rating under way, `on.more()` carries on
+ * Mounts the card into `host`; `levels` are the HoDoKu levels, easiest first (core.js
+ * `levels`), and the card draws a level as that many filled pips of them all. `on.stop()` stops a rating under way, `on.more()` carries on
  * one that ran out of time, `on.rate()` starts again after a stop.
  */
-export function mountRating(host, on) {
+export function mountRating(host, levels, on) {
   host.insertAdjacentHTML(
     'beforeend',
     `<section class="rating-card" aria-labelledby="rating-title" data-control="rating" part="rating">
@@ -156,12 +154,12 @@ export function mountRating(host, on) {
       dd.textContent = fields[name].text;
       dd.dataset.value = fields[name].value;
     }
-    const level = LEVELS.indexOf(rating.level);
+    const level = levels.indexOf(rating.level);
     levelBox.replaceChildren();
     const pips = document.createElement('span');
     pips.className = 'pips';
     pips.setAttribute('aria-hidden', 'true');
-    for (let i = 0; i < LEVELS.length; i++) {
+    for (let i = 0; i < levels.length; i++) {
       const pip = document.createElement('i');
       pip.className = i <= level ? 'on' : '';
       pips.append(pip);

@@ -13,4 +13,5 @@ export const MODULE_OF_REQUEST = Object.freeze({
   hint: 'full',
   rate: 'full',
   rateMore: 'full',
+  generate: 'full',
 });

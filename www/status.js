@@ -1,5 +1,5 @@
-// The status card: the verdict on the puzzle, and the current step's sentence with its
-// technique explained: the technique's name links to its entry in the Techniques glossary, and
+// The status card: a new puzzle being made (or made, or why not), the verdict on the puzzle,
+// and the current step's sentence with its technique explained: the technique's name links to its entry in the Techniques glossary, and
 // a disclosure under the sentence holds its description and difficulty. The card is a polite
 // live region; while a trace plays it is marked busy so screen readers speak the step where
 // playing stops, not every frame.
@@ -32,6 +32,7 @@ export function mountStatus(host, on) {
     'beforeend',
     `<section class="status-card" aria-label="Status" part="status">
       <div class="status" role="status" aria-live="polite" aria-atomic="false">
+        <p class="making" hidden><span class="making-spinner" aria-hidden="true"></span><span class="making-text"></span></p>
         <p class="verdict" data-kind="idle"><span class="verdict-icon" aria-hidden="true"></span><span class="verdict-text"></span></p>
         <div class="solution-switch" role="group" aria-label="Show solution" hidden>
           <button type="button" data-solution="0" aria-pressed="true" part="button">Solution 1</button>
@@ -52,6 +53,8 @@ export function mountStatus(host, on) {
   );
   const card = host.lastElementChild;
   const live = card.querySelector('.status');
+  const making = card.querySelector('.making');
+  const makingText = card.querySelector('.making-text');
   const verdict = card.querySelector('.verdict');
   const verdictIcon = card.querySelector('.verdict-icon');
   const verdictText = card.querySelector('.verdict-text');
@@ -80,9 +83,11 @@ export function mountStatus(host, on) {
    * `state`: `verdict` ({ kind, message }), `solutionIndex` (0 or 1, or null when there are
    * not two to switch), `step` (the current step or undefined), `stepNumber`, `technique`
    * (the step's, as the techniques() export gives it), `anchor` (of its glossary entry),
-   * `isPlaying`, `hint` (what a hint says of the next step, or '').
+   * `isPlaying`, `hint` (what a hint says of the next step, or ''), `making` (a new puzzle:
+   * `{ kind, text }`, kind `running`, `made`, `failed` or `cancelled`; or null).
    */
   function update({
+    making: m,
     verdict: v,
     solutionIndex,
     step,
@@ -92,6 +97,9 @@ export function mountStatus(host, on) {
     isPlaying,
     hint,
   }) {
+    making.hidden = !m;
+    making.dataset.kind = m?.kind ?? '';
+    setText(makingText, m?.text ?? '');
     verdict.dataset.kind = v.kind;
     hintLine.hidden = !hint;
     setText(hintLine, hint);

@@ -22,8 +22,9 @@
 // the trace while in view), `rating-budget` (ms a rating may run before the card offers to
 // keep going; default 5000), `theme` (light | dark; default: the host page's color-scheme),
 // `progress` (a solve's digits and marks, as a share link carries them; read once).
-// Events: `ready` once the grid is interactive; `puzzlechange` (detail: { line }) whenever
-// the puzzle changes; `positionchange` (detail: { line, strategy, step, progress }, step 0
+// Events: `ready` once the grid is interactive; `puzzlechange` (detail: { line, generated })
+// whenever the puzzle changes, `generated` saying how a new puzzle was made ({ target, seed,
+// symmetry }, else null); `positionchange` (detail: { line, strategy, step, progress }, step 0
 // off the trace, progress '' unless the person chose to share it) whenever the position on
 // the trace or the person's board settles (not while playing); `error` (detail: { message })
 // when something cannot start, also shown in the board's own box.
@@ -35,11 +36,14 @@ import {
   candidatesOf,
   digitOfKey,
   emptyPuzzle,
+  levels,
   lineInLayout,
   readPuzzle,
   ready,
+  seedOfDay,
   shapeOfSize,
   strategies,
+  symmetries,
   technique,
   techniqueList,
   variantsFor,
@@ -47,6 +51,8 @@ import {
 } from './core.js';
 import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
+import { mountNewPuzzle } from './new-puzzle.js';
+import { dayText, NewPuzzleJob, orderWords, randomSeed, targetRequest } from './new-puzzle-job.js';
 import { mountNumberPad } from './number-pad.js';
 import { mountFinishCard } from './finish-card.js';
 import { HintLevels, traceHighlight, traceHintText } from './hints.js';
@@ -210,6 +216,8 @@ class StepdokuBoard extends HTMLElement {
     this.options = loadOptions(this.storage, SOLVE_OPTIONS);
     this.recent = [];
     this.clockTimer = 0;
+    /** How the puzzle made last was asked for: `{ line, target, seed, symmetry }`, or null. */
+    this.generated = null;
   }
 
   connectedCallback() {
@@ -223,6 +231,7 @@ class StepdokuBoard extends HTMLElement {
         this.playback.unload();
         this.client.close();
         this.rater.close();
+        this.maker.close();
         this.wakeObserver?.disconnect();
         this.playObserver?.disconnect();
         this.saveSolve();
@@ -296,11 +305,17 @@ class StepdokuBoard extends HTMLElement {
       isShown: () => this.controlSet.has('rating'),
       onChange: () => this.schedule(),
     });
+    // New puzzles are made in a third worker: a slow one (a minimal 16×16 takes seconds a
+    // candidate) never holds up a trace or a rating, and Cancel (terminating that worker)
+    // leaves the trace shown, its place and the rating alone. The wasm module is compiled
+    // once for the page (wasm.js), so another worker costs only its instantiation.
+    this.maker = new WorkerClient({ name: 'stepdoku-maker' });
+    this.making = new NewPuzzleJob(this.maker, { onChange: () => this.schedule() });
     this.client.addEventListener('busy', ({ detail }) => {
       this.isBusy = detail;
       this.schedule();
     });
-    for (const client of [this.client, this.rater]) {
+    for (const client of [this.client, this.rater, this.maker]) {
       client.addEventListener('error', ({ detail }) => this.reportError(detail));
     }
     this.playback = new Playback(this.client, {
@@ -485,6 +500,17 @@ class StepdokuBoard extends HTMLElement {
       sample: (sample) => this.loadText(sample.text),
       resume: (line) => this.loadText(line),
     });
+    this.newPart = mountNewPuzzle(
+      boardCol,
+      { levels: levels(), techniques: techniqueList(), symmetries: symmetries() },
+      {
+        make: ({ target, symmetry, isDaily }) => {
+          const day = isDaily ? dayText(new Date()) : '';
+          this.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
+        },
+        cancel: () => this.making.cancel(),
+      },
+    );
     this.grid = mountGrid(boardCol, {
       input: (cell, key, isOther) => this.input(cell, key, isOther),
       switchMode: () => this.togglePencil(),
@@ -516,6 +542,7 @@ class StepdokuBoard extends HTMLElement {
       hint: () => this.hint(),
       clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape, this.puzzle.layout.tag)),
       cancel: () => {
+        this.making.cancel();
         this.playback.cancelSeek();
         if (this.client.isBusy) {
           this.client.cancel();
@@ -532,7 +559,7 @@ class StepdokuBoard extends HTMLElement {
         this.schedule();
       },
     });
-    this.ratingCard = mountRating(sideCol, {
+    this.ratingCard = mountRating(sideCol, levels(), {
       stop: () => this.rating.stop(),
       more: () => this.rating.more(this.puzzle.line),
       rate: () => this.rating.start(this.puzzle.line),
@@ -574,6 +601,8 @@ class StepdokuBoard extends HTMLElement {
     if (!isSame) {
       this.entryUndo = [];
       this.entryRedo = [];
+      // Another puzzle, typed, pasted or chosen, outdates the one being made.
+      this.making.cancel();
     }
     this.puzzle = puzzle;
     this.editBoard = createBoard(puzzle.shape, puzzle.values);
@@ -592,9 +621,9 @@ class StepdokuBoard extends HTMLElement {
     }
     if (!isSame) {
       this.setAttribute('puzzle', puzzle.line);
-      this.dispatchEvent(
-        new CustomEvent('puzzlechange', { detail: { line: puzzle.line }, bubbles: true }),
-      );
+      const { line, ...generated } = this.generated ?? {};
+      const detail = { line: puzzle.line, generated: line === puzzle.line ? generated : null };
+      this.dispatchEvent(new CustomEvent('puzzlechange', { detail, bubbles: true }));
     }
     this.askVerdict();
     const hasGivens = puzzle.values.some((v) => v);
@@ -703,6 +732,49 @@ class StepdokuBoard extends HTMLElement {
     this.solutionIndex = 0;
     this.runClock();
     this.schedule();
+  }
+
+  /**
+   * Makes a new puzzle and loads it to solve, as a pasted one is; the status card says how it
+   * goes, and Cancel or another puzzle stops it, leaving the board as it was. `target`: a
+   * level's name (any case), a technique's id, or `singles`; `seed`: a whole number (random
+   * without one); `symmetry`: a symmetry's id; `size` and `tag`: the grid's and its layout's
+   * (the board's own without them); `day`: the date of a puzzle of the day, for its words.
+   * Resolves with whether a puzzle was made.
+   */
+  async newPuzzle({ target, seed = randomSeed(), symmetry = 'none', size, tag, day = '' }) {
+    if (!this.puzzle) {
+      return false;
+    }
+    this.wake();
+    const own = this.puzzle;
+    const shape = shapeOfSize(size ?? own.shape.size);
+    const layoutTag = tag ?? own.layout.tag;
+    const layoutName =
+      layoutTag === own.layout.tag
+        ? own.layout.name
+        : (variantsFor(shape).find((v) => v.tag === layoutTag)?.name ?? '');
+    const shapeWords = [
+      shape && shape.size !== 9 ? `${shape.size}×${shape.size}` : '',
+      layoutTag ? layoutName : '',
+    ];
+    const words = orderWords(
+      { target, shape: shapeWords.filter(Boolean).join(' '), day },
+      { levels: levels(), technique },
+    );
+    const request = {
+      size: shape?.size ?? size,
+      tag: layoutTag,
+      ...targetRequest(target, levels()),
+      symmetry,
+    };
+    const found = await this.making.make({ request, seed, words }, own.line);
+    if (!found) {
+      return false;
+    }
+    this.generated = { line: found.puzzle, target, seed: found.seed, symmetry };
+    this.loadText(found.puzzle);
+    return true;
   }
 
   showSolution(index) {
@@ -982,7 +1054,9 @@ class StepdokuBoard extends HTMLElement {
     // the parts it moves only, as a change on an ancestor would restyle every cell.
     if (this.shownView !== this.mode.name) {
       this.shownView = this.mode.name;
-      for (const part of this.shadowRoot.querySelectorAll('.puzzle-bar, .number-pad, .solve-bar')) {
+      for (const part of this.shadowRoot.querySelectorAll(
+        '.puzzle-bar, .new-puzzle, .number-pad, .solve-bar',
+      )) {
         part.dataset.view = this.mode.name;
       }
     }
@@ -997,8 +1071,10 @@ class StepdokuBoard extends HTMLElement {
       error: this.inputError,
       recent: this.recentChoices(),
     });
+    this.newPart.update({ isRunning: this.making.isRunning });
     this.renderSolving();
     this.status.update({
+      making: this.making.noteFor(this.puzzle.line),
       ...statusState({
         mode: this.mode,
         verdict: this.verdict,

@@ -12,10 +12,11 @@ import { ACTION_NAMES } from './solve-model.js';
 /**
  * What the `controls` attribute can list, each a part of the board; a board without the
  * attribute (or with `controls="all"`) shows them all. The grid and the status card always
- * show; `readonly` hides the editing ones (puzzle, pad, clear) whatever `controls` says.
+ * show; `readonly` hides the editing ones (puzzle, new, pad, clear) whatever `controls` says.
  */
 export const CONTROLS = Object.freeze([
   'puzzle',
+  'new',
   'pad',
   'solving',
   'solve',
@@ -32,8 +33,11 @@ export const CONTROLS = Object.freeze([
   'legend',
 ]);
 
-/** The controls that edit the puzzle or the person's board, which `readonly` hides. */
-const EDITING_CONTROLS = new Set(['puzzle', 'pad', 'clear', 'solving']);
+/**
+ * The controls that edit the puzzle or the person's board, which `readonly` hides (a new
+ * puzzle replaces the puzzle).
+ */
+const EDITING_CONTROLS = new Set(['puzzle', 'new', 'pad', 'clear', 'solving']);
 
 /**
  * The controls a board shows, from its `controls` attribute (`listed`, null without one) and

@@ -4,6 +4,8 @@
 // or a message). Messages are handled one at a time, in order, so a reply always follows the
 // work before it.
 //
+// The page also makes new puzzles in an instance of its own (see `generate`).
+//
 // The worker fetches no wasm itself: the page compiles each module once (wasm.js) and sends
 // it as `{ type: 'module', name, module }` before the first request that needs it
 // (requests.js says which); the worker instantiates it then. The explainer's glue code is
@@ -55,6 +57,13 @@ let rating = null;
 
 /** Steps taken between looks at the clock: a few ms of work on a 9×9. */
 const RATING_SLICE = 16;
+
+/**
+ * The wasm Generator making new puzzles for job `generatorJob`, kept between `generate` calls
+ * (as `rating` is between `rate` and `rateMore`) until it finds one or another job starts.
+ */
+let generator = null;
+let generatorJob = null;
 
 const handlers = {
   /** The verdict on a puzzle: unique, several (two shown), none or invalid. */
@@ -212,6 +221,37 @@ const handlers = {
     rating.free();
     rating = null;
     return result;
+  },
+
+  /**
+   * Makes new puzzles for job `job` (a new job drops the one before): candidates of a wasm
+   * Generator for `request` (`{ size, tag, level, technique, symmetry, … }`, as the
+   * Generator export takes it) from `seed`, one at a time for about `budgetMs`. Returns `{ found }`,
+   * the first that meets the request (`{ puzzle, solution, seed, tries, rating }`), or `{ tries
+   * }`, the candidates made so far; the page calls again with the same job to carry on, so
+   * it can report progress, and stops the job by terminating this worker. A request that
+   * cannot be met fails with the generator's sentence (a TypeError's message).
+   */
+  generate({ job, request, seed, budgetMs }) {
+    if (job !== generatorJob) {
+      generator?.free();
+      generator = null;
+      generatorJob = null;
+      generator = new (exportsOf('full').Generator)(request, seed);
+      generatorJob = job;
+    }
+    // One candidate per call: a 9×9 takes about a millisecond, a minimal 16×16 seconds.
+    const started = performance.now();
+    do {
+      const found = generator.run(1);
+      if (found) {
+        generator.free();
+        generator = null;
+        generatorJob = null;
+        return { found };
+      }
+    } while (performance.now() - started < budgetMs);
+    return { tries: generator.tries };
   },
 };
 

@@ -23,6 +23,7 @@ test('step 0 links to the puzzle alone', () => {
     strategy: null,
     step: 0,
     progress: null,
+    generated: null,
     options: {},
   });
 });
@@ -64,6 +65,41 @@ test('an empty hash names nothing', () => {
     strategy: null,
     step: 0,
     progress: null,
+    generated: null,
     options: {},
   });
+});
+
+test("a new puzzle's link says how it was made, right after the puzzle", () => {
+  const generated = { target: 'hard', seed: 123456, symmetry: 'none' };
+  const hash = linkHash({ line: LINE, strategy: 'human', step: 0, generated });
+  assert.equal(hash, `#p=${LINE}&new=hard&seed=123456`);
+  assert.deepEqual(readLink(hash).generated, generated);
+
+  const symmetric = { target: 'xwing', seed: 7, symmetry: 'rotate-180' };
+  const later = linkHash({ line: LINE, strategy: 'human', step: 12, generated: symmetric });
+  assert.equal(later, `#p=${LINE}&new=xwing&seed=7&sym=rotate-180&s=human&n=12`);
+  const read = readLink(later);
+  assert.deepEqual(read.generated, symmetric);
+  assert.equal(read.line, LINE);
+  assert.equal(read.step, 12);
+});
+
+test('a link without a puzzle names one to make: any case, the largest seed, a missing one', () => {
+  assert.deepEqual(readLink('#new=Hard&seed=20261124'), {
+    line: null,
+    strategy: null,
+    step: 0,
+    progress: null,
+    generated: { target: 'hard', seed: 20261124, symmetry: 'none' },
+    options: {},
+  });
+  assert.equal(readLink(`#new=easy&seed=${2 ** 53 - 1}`).generated.seed, 2 ** 53 - 1);
+  // A seed that is not a whole number a generator takes is no seed: the page picks one.
+  for (const seed of ['', 'x', '-3', '2.5', '1e3', String(2 ** 53), '9'.repeat(20)]) {
+    assert.equal(readLink(`#new=easy&seed=${seed}`).generated.seed, null, `seed=${seed}`);
+  }
+  assert.equal(readLink('#new=singles').generated.seed, null);
+  assert.equal(readLink('#seed=42').generated, null, 'a seed alone names nothing');
+  assert.equal(readLink('#new=&seed=42').generated, null);
 });

@@ -19,7 +19,7 @@ import {
 import { EASY, GIVENS, SOLUTION } from './wasm.mjs';
 
 const EMPTY_CELLS = [...GIVENS.keys()].filter((i) => !GIVENS[i]);
-const EDITING = ['puzzle', 'pad', 'clear', 'solving'];
+const EDITING = ['puzzle', 'new', 'pad', 'clear', 'solving'];
 
 /** A mode reached from a fresh one by calling `moves` in turn. */
 function modeAfter(...moves) {
