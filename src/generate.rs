@@ -181,7 +181,8 @@ impl fmt::Display for ErRange {
 }
 
 /// What the Human strategy's trace of a new puzzle must show. Whatever the target, the trace
-/// must solve the puzzle, and only [`Level::Extreme`] accepts a trace that guesses.
+/// must solve the puzzle, and only [`Target::Any`] and [`Level::Extreme`] accept a trace that
+/// guesses.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum Target {
     /// Any puzzle with a unique solution.
@@ -207,7 +208,8 @@ impl Target {
     /// Whether a trace may go on after a step of this technique with this difficulty.
     fn allows(self, technique: Technique, difficulty: f32) -> bool {
         if technique.is_search() {
-            return technique != Technique::Guess || self == Target::Level(Level::Extreme);
+            return technique != Technique::Guess
+                || matches!(self, Target::Any | Target::Level(Level::Extreme));
         }
         match self {
             Target::Any => true,

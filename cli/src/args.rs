@@ -180,10 +180,10 @@ What the rating must show (one of them; any puzzle without):
   --level L      a HoDoKu level: easy, medium, hard, unfair or extreme
   --er A-B       an ER range such as 4.0-6.0 (both ends included), or one ER
   --technique T  the Human trace uses technique T (its id, as stepdoku explain
-                 --format jsonl writes techniqueId: x-wing, xy-wing, …) and nothing
+                 --format jsonl writes techniqueId: xwing, xywing, …) and nothing
                  harder; 'singles' for singles only
-Only extreme accepts a puzzle whose trace guesses. --no-uniqueness rates without the
-techniques that rely on a unique solution, so the puzzle never needs them.
+Only extreme (and any puzzle, without a target) may need a guess. --no-uniqueness rates
+without the techniques that rely on a unique solution, so the puzzle never needs them.
 
 Puzzle K (from 0) comes from seed S+K (--seed S; a random S by default; --daily DATE
 uses YYYYMMDD, the puzzle of the day the page makes too): the same seed and options give
@@ -720,7 +720,7 @@ fn parse_er(text: &str) -> Result<ErRange, String> {
 
 fn parse_technique(text: &str) -> Result<Target, String> {
     Target::of_technique_slug(text).ok_or_else(|| {
-        "not a technique's id (such as x-wing; see stepdoku explain --format jsonl), or 'singles'"
+        "not a technique's id (such as xwing; see stepdoku explain --format jsonl), or 'singles'"
             .to_string()
     })
 }

@@ -14,6 +14,7 @@ import {
   targetRequest,
 } from '../../www/new-puzzle-job.js';
 import { CancelledError } from '../../www/worker-client.js';
+import { FakeWorker } from './fake-worker.mjs';
 import wasm from './wasm.mjs';
 
 const LINE = 'A'.repeat(81);
@@ -36,49 +37,8 @@ const FOUND = {
   },
 };
 
-/** A maker in the WorkerClient's shape whose replies the test gives: `answer` and `fail`. */
-class FakeMaker {
-  constructor() {
-    this.requests = [];
-    this.nCancels = 0;
-  }
-
-  get hasPending() {
-    return this.requests.some((r) => !r.isSettled);
-  }
-
-  request(type, payload) {
-    return new Promise((resolve, reject) => {
-      this.requests.push({ type, payload, resolve, reject, isSettled: false });
-    });
-  }
-
-  /** Settles the latest request with `reply`, or rejects it with `error`. */
-  answer(reply) {
-    this.settle((r) => r.resolve(reply));
-  }
-
-  fail(error) {
-    this.settle((r) => r.reject(error));
-  }
-
-  settle(how) {
-    const r = this.requests.at(-1);
-    r.isSettled = true;
-    how(r);
-  }
-
-  cancel() {
-    this.nCancels++;
-    for (const r of this.requests.filter((r) => !r.isSettled)) {
-      r.isSettled = true;
-      r.reject(new CancelledError());
-    }
-  }
-}
-
 function setUp() {
-  const maker = new FakeMaker();
+  const maker = new FakeWorker();
   let nChanges = 0;
   const job = new NewPuzzleJob(maker, { onChange: () => nChanges++ });
   return { job, maker, changes: () => nChanges };

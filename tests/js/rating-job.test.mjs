@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RatingJob, ratingBudget } from '../../www/rating-job.js';
 import { CancelledError } from '../../www/worker-client.js';
+import { FakeWorker } from './fake-worker.mjs';
 import wasm from './wasm.mjs';
 
 const LINE = 'A'.repeat(81);
@@ -12,50 +13,9 @@ const OTHER = 'B'.repeat(81);
 const UNIQUE = { kind: 'unique', message: 'One solution.' };
 const RATING = { er: 2.3, ep: 1.2, ed: 1.2, score: 300, level: 'Easy', nSteps: 60 };
 
-/** A rater in the WorkerClient's shape whose replies the test gives: `answer` and `fail`. */
-class FakeRater {
-  constructor() {
-    this.requests = [];
-    this.nCancels = 0;
-  }
-
-  get hasPending() {
-    return this.requests.some((r) => !r.isSettled);
-  }
-
-  request(type, payload) {
-    return new Promise((resolve, reject) => {
-      this.requests.push({ type, payload, resolve, reject, isSettled: false });
-    });
-  }
-
-  /** Settles the latest request with `reply`, or rejects it with `error`. */
-  answer(reply) {
-    this.settle((r) => r.resolve(reply));
-  }
-
-  fail(error) {
-    this.settle((r) => r.reject(error));
-  }
-
-  settle(how) {
-    const r = this.requests.at(-1);
-    r.isSettled = true;
-    how(r);
-  }
-
-  cancel() {
-    this.nCancels++;
-    for (const r of this.requests.filter((r) => !r.isSettled)) {
-      r.isSettled = true;
-      r.reject(new CancelledError());
-    }
-  }
-}
-
 /** A job on a fake rater, its card shown unless `isShown` is false. */
 function setUp({ isShown = true, budget = 5000 } = {}) {
-  const rater = new FakeRater();
+  const rater = new FakeWorker();
   const shown = { isShown };
   let nChanges = 0;
   const job = new RatingJob(rater, {
