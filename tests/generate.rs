@@ -3,6 +3,10 @@
 //! gives the same puzzle every time (tests/data/generated.txt, which the wasm tests make
 //! again in the browser).
 
+#[path = "common/generated.rs"]
+mod generated;
+
+use generated::{generated_cases, GeneratedCase};
 use std::sync::Arc;
 use stepdoku::generate::{
     seed_of_date, ErRange, Generated, Generator, Givens, Ladder, Request, RequestRecord, Symmetry,
@@ -293,24 +297,22 @@ fn a_seed_gives_the_same_puzzles_and_other_seeds_others() {
     }
 }
 
-/// tests/data/generated.txt, made by examples/make_test_data.rs and again by the wasm tests.
-const GENERATED: &str = include_str!("data/generated.txt");
-
 #[test]
 fn the_committed_seeds_give_the_committed_puzzles() {
-    let mut n_lines = 0;
-    for line in GENERATED.lines().filter(|l| !l.starts_with('#')) {
-        let [seed, json, puzzle] = line.split('\t').collect::<Vec<_>>()[..] else {
-            panic!("three fields: {line}");
-        };
+    let cases = generated_cases();
+    for GeneratedCase {
+        seed,
+        request: json,
+        puzzle,
+    } in &cases
+    {
         let record: RequestRecord = serde_json::from_str(json).expect("a request record");
         let request = record.request().expect("a request that can be met");
-        let made = generate(&request, seed.parse().expect("a seed"));
-        assert_eq!(made.puzzle.to_line(), puzzle, "seed {seed}, {json}");
+        let made = generate(&request, *seed);
+        assert_eq!(made.puzzle.to_line(), *puzzle, "seed {seed}, {json}");
         check_puzzle(&request, &made);
-        n_lines += 1;
     }
-    assert_eq!(n_lines, 16);
+    assert_eq!(cases.len(), 16);
 }
 
 #[test]

@@ -1,6 +1,10 @@
 //! The WebAssembly exports, run in headless Chromium by wasm-bindgen-test.
 #![cfg(target_arch = "wasm32")]
 
+#[path = "common/generated.rs"]
+mod generated;
+
+use generated::{generated_cases, GeneratedCase};
 use js_sys::Reflect;
 use stepdoku::wasm;
 use wasm_bindgen::{JsCast, JsValue};
@@ -263,29 +267,27 @@ fn rate_matches_the_solver_rating() {
     assert_eq!(text(&wasm::rate("5..5").unwrap_err(), "status"), "invalid");
 }
 
-/// tests/data/generated.txt: seed, request and the puzzle the generator made natively.
-const GENERATED: &str = include_str!("data/generated.txt");
-
 #[wasm_bindgen_test]
 fn a_seed_gives_the_same_puzzle_in_wasm_as_natively() {
-    let mut n_lines = 0;
-    for line in GENERATED.lines().filter(|l| !l.starts_with('#')) {
-        let [seed, json, puzzle] = line.split('\t').collect::<Vec<_>>()[..] else {
-            panic!("three fields: {line}");
-        };
+    let cases = generated_cases();
+    for GeneratedCase {
+        seed,
+        request: json,
+        puzzle,
+    } in &cases
+    {
         let request = js_sys::JSON::parse(json).expect("JSON");
-        let seed: f64 = seed.parse().expect("a seed");
+        let seed = *seed as f64;
         let mut generator = wasm::Generator::new(request, seed).expect("a request");
         let made = (0..10_000)
             .map(|_| generator.run(1))
             .find(|made| !made.is_undefined())
             .expect("a puzzle");
-        assert_eq!(text(&made, "puzzle"), puzzle, "seed {seed}, {json}");
+        assert_eq!(text(&made, "puzzle"), *puzzle, "seed {seed}, {json}");
         assert_eq!(field(&made, "seed").as_f64(), Some(seed));
         assert_eq!(field(&made, "tries").as_f64(), Some(generator.tries()));
-        n_lines += 1;
     }
-    assert_eq!(n_lines, 16);
+    assert_eq!(cases.len(), 16);
 }
 
 #[wasm_bindgen_test]
