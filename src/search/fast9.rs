@@ -175,6 +175,29 @@ const COLUMN_RULES: [(u32, u16); 512] = {
     table
 };
 
+/// The columns (9 bits) where a band mask has a candidate.
+#[inline(always)]
+fn columns_of(mask: u32) -> u32 {
+    (mask | mask >> 9 | mask >> 18) & 0x1FF
+}
+
+/// The stack rules for one digit. `columns` holds the digit's columns per band (band `b` at
+/// bits `9 * b`), so each stack is a 3×3 matrix of bands by columns in which the digit takes
+/// one column per band and one band per column: a permutation. Returns the entries that lie
+/// on some permutation: an entry stays when the two bands and two columns besides it still
+/// hold a permutation of their own. All three stacks are computed at once by rotating the
+/// bands (shifts by 9) and the columns inside each stack (shifts by 1 and 2).
+#[inline(always)]
+fn stack_permutation_cells(columns: u32) -> u32 {
+    // Band b takes band b + 1's (or b + 2's) columns.
+    let next = columns >> 9 | (columns & 0x1FF) << 18;
+    let after_next = columns >> 18 | (columns & 0x3_FFFF) << 9;
+    // Column k of a stack takes column k + 1's (or k + 2's) bit.
+    let turn1 = |m: u32| (m >> 1 & 0o333_333_333) | (m << 2 & 0o444_444_444);
+    let turn2 = |m: u32| (m >> 2 & 0o111_111_111) | (m << 1 & 0o666_666_666);
+    columns & ((turn1(next) & turn2(after_next)) | (turn2(next) & turn1(after_next)))
+}
+
 /// For a triad shape, the cells of its triads.
 const TRIAD_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
@@ -245,6 +268,8 @@ struct State {
     unsolved: [u32; 3],
     /// The cells with exactly two candidates, per band, as the last naked-single pass found.
     pairs: [u32; 3],
+    /// The columns of each digit (9 bits per band) when the stack rules last saw them.
+    stack_columns: [u32; 9],
 }
 
 impl State {
@@ -257,6 +282,7 @@ impl State {
             seen: [u32::MAX; 27],
             unsolved: [BAND; 3],
             pairs: [0; 3],
+            stack_columns: [0; 9],
         }
     }
 
@@ -375,6 +401,36 @@ impl State {
         }
     }
 
+    /// Applies the stack rules to every digit whose columns changed since they last saw
+    /// them; whether a mask changed. Written digit-parallel, so that it vectorises.
+    fn stack_rules(&mut self) -> bool {
+        let mut columns = [0u32; 9];
+        for (b, band_masks) in self.candidates.chunks_exact(9).enumerate() {
+            for (digit_columns, &mask) in columns.iter_mut().zip(band_masks) {
+                *digit_columns |= columns_of(mask) << (9 * b);
+            }
+        }
+        if columns == self.stack_columns {
+            return false;
+        }
+        let mut keep = [0u32; 9];
+        let mut lost = 0;
+        for ((k, &c), seen) in keep.iter_mut().zip(&columns).zip(&mut self.stack_columns) {
+            *k = stack_permutation_cells(c);
+            *seen = *k;
+            lost |= c ^ *k;
+        }
+        if lost == 0 {
+            return false;
+        }
+        for (b, band_masks) in self.candidates.chunks_exact_mut(9).enumerate() {
+            for (mask, &k) in band_masks.iter_mut().zip(&keep) {
+                *mask &= COLUMN * ((k >> (9 * b)) & 0x1FF);
+            }
+        }
+        true
+    }
+
     /// Places every naked single (by bit-sliced counting of the nine digit masks of a band)
     /// and records the cells with two candidates. `None` on an empty cell, otherwise whether
     /// a single was placed.
@@ -429,6 +485,7 @@ impl State {
             match self.naked_singles() {
                 None => return false,
                 Some(true) => continue,
+                Some(false) if self.stack_rules() => continue,
                 Some(false) => return true,
             }
         }
@@ -520,6 +577,7 @@ impl Fast9Solver {
                 }
                 return;
             }
+            self.outcome.n_branches += 1;
             let (band_idx, bit) = state.guess_cell();
             let mut options: u32 = 0;
             for digit_idx in 0..9 {

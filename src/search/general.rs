@@ -184,6 +184,7 @@ impl GeneralSolver {
             .min_by_key(|&c| state.candidates[c].count_ones())
             .expect("an unassigned cell exists");
         let mut options = state.candidates[cell];
+        outcome.n_branches += 1;
         while options != 0 && outcome.n_solutions < limit {
             let bit = options & options.wrapping_neg();
             options &= options - 1;

@@ -16,8 +16,11 @@ use std::sync::Arc;
 pub struct SearchOutcome {
     /// Solutions found, never more than the limit asked for.
     pub n_solutions: u32,
-    /// How many times the search had to guess (branch on a cell or digit).
+    /// How many candidates the search tried at its branch points.
     pub n_guesses: u64,
+    /// How many branch points the search met: states where propagation stopped short of a
+    /// solution or a contradiction (what tdoku counts as guesses).
+    pub n_branches: u64,
 }
 
 /// Solutions kept by a search, stored flat so a buffer can be reused without allocating.
