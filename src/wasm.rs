@@ -69,6 +69,13 @@ pub fn count_solutions(puzzle: &str, limit: u32) -> Result<u32, JsValue> {
 /// One count (up to `limit`) per non-blank line of `puzzles`; an unreadable line counts 0.
 #[wasm_bindgen(js_name = countSolutionsBatch)]
 pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
+    search::count_batch(puzzles.as_bytes(), limit)
+}
+
+/// As `countSolutionsBatch`, with the text as bytes (a `Uint8Array`, e.g. a file read by
+/// `fetch` or `FileReader`): copied into wasm memory once, read without decoding.
+#[wasm_bindgen(js_name = countSolutionsBytes)]
+pub fn count_solutions_bytes(puzzles: &[u8], limit: u32) -> Vec<u32> {
     search::count_batch(puzzles, limit)
 }
 

@@ -237,7 +237,10 @@ fn solutions_keep_within_the_marks() {
     let none = Grid::parse(&sukaku_line(&marks)).unwrap();
     assert_eq!(search::count_solutions(&none, 2), 0);
     assert!(matches!(check(&none), Err(PuzzleError::NoSolution { .. })));
-    let counts = search::count_batch(&format!("{}\n{}", narrower.to_line(), none.to_line()), 1);
+    let counts = search::count_batch(
+        format!("{}\n{}", narrower.to_line(), none.to_line()).as_bytes(),
+        1,
+    );
     assert_eq!(counts, [1, 0]);
 }
 

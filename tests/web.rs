@@ -70,6 +70,10 @@ fn counts_single_and_batch() {
     assert_eq!(wasm::count_solutions(SEVERAL, 2).unwrap(), 2);
     let batch = format!("{EASY}\n\n{SEVERAL}\nnot a puzzle\n");
     assert_eq!(wasm::count_solutions_batch(&batch, 2), vec![1, 2, 0]);
+    assert_eq!(
+        wasm::count_solutions_bytes(batch.as_bytes(), 2),
+        vec![1, 2, 0]
+    );
 }
 
 #[wasm_bindgen_test]

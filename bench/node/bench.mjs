@@ -1,7 +1,7 @@
 // Node side of the benchmark: our solver and the Rust `sudoku` crate compiled to wasm, the
 // page's own module if it is built, and the npm package `@algorithm.ts/sudoku`.
 //
-// Usage: node node/bench.mjs <bench dir> <sample of 17_clue> <rounds> [native tsv]
+// Usage: node node/bench.mjs <bench dir> <sample of 17_clue> <rounds> [native tsv] [app-style file]
 // Each round runs every solver once over a collection, solvers alternating; the best round
 // per solver is reported in µs per puzzle. A collection of fewer than 1,000 puzzles is run
 // several times over in each round, as natively.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
-const [benchArg, sampleArg, roundsArg, nativeTsv] = process.argv.slice(2);
+const [benchArg, sampleArg, roundsArg, nativeTsv, appStyle] = process.argv.slice(2);
 const benchDir = path.resolve(benchArg ?? '.');
 const sample17 = Number(sampleArg ?? 10000);
 const rounds = Number(roundsArg ?? 5);
@@ -19,6 +19,14 @@ const require = createRequire(path.join(benchDir, 'package.json'));
 const dataDir = path.join(benchDir, '..', '..', 'shared', 'data');
 const collections = ['17_clue', 'magictour_top1465', 'forum_hardest_1106', 'serg_benchmark',
   'norvig_top95', 'norvig_hardest'];
+const files = Object.fromEntries(collections.map((c) => [c, path.join(dataDir, `${c}.txt`)]));
+if (appStyle) {
+  const name = path.basename(appStyle, '.txt');
+  collections.push(name);
+  files[name] = appStyle;
+}
+/** Page-module cost outside the search: µs per puzzle at limit 0 (read and cross only). */
+const overhead = {};
 
 /** Solvers: name → { count(text, limit) → Uint32Array|number[] | null, first(text) }. */
 const solvers = [];
@@ -44,8 +52,14 @@ if (fs.existsSync(pageWasm) && fs.existsSync(pageJs)) {
     fs.copyFileSync(pageJs, copy);
     const page = await import(pathToFileURL(copy).href + '?' + Date.now());
     page.initSync({ module: fs.readFileSync(pageWasm) });
-    if (typeof page.countSolutionsBatch === 'function') {
-      solvers.push({ name: 'ours wasm (page module)', count: (t, limit) => page.countSolutionsBatch(t, limit) });
+    if (typeof page.countSolutionsBytes === 'function') {
+      // Bytes in: the text is encoded once, outside the timing, as a file read would give it.
+      solvers.push({
+        name: 'ours wasm (page module)',
+        prepare: (lines) => new TextEncoder().encode(lines.join('\n')),
+        countPrepared: (bytes, limit) => page.countSolutionsBytes(bytes, limit),
+        countText: (t, limit) => page.countSolutionsBatch(t, limit),
+      });
     } else {
       console.log('www/pkg has no countSolutionsBatch export; page module not measured');
     }
@@ -74,7 +88,7 @@ const sum = (xs) => { let s = 0; for (const x of xs) s += x; return s; };
 const results = []; // { collection, n, solver, limit, us }
 const guessRows = {};
 for (const name of collections) {
-  let lines = fs.readFileSync(path.join(dataDir, `${name}.txt`), 'utf8').split('\n').filter((l) => l.length === 81);
+  let lines = fs.readFileSync(files[name], 'utf8').split('\n').map((l) => l.slice(0, 81)).filter((l) => l.length === 81);
   if (name === '17_clue') lines = lines.slice(0, sample17);
   // As natively: a collection smaller than MIN_PER_ROUND is run several times over per round.
   lines = Array(Math.ceil(MIN_PER_ROUND / lines.length)).fill(lines).flat();
@@ -89,7 +103,8 @@ for (const name of collections) {
       for (const s of solvers) {
         if (s.firstOnly && limit === 2) continue;
         const t0 = performance.now();
-        const found = s.solve ? s.solve(prepared.get(s.name)) : sum(s.count(text, limit));
+        const found = s.solve ? s.solve(prepared.get(s.name))
+          : s.countPrepared ? sum(s.countPrepared(prepared.get(s.name), limit)) : sum(s.count(text, limit));
         const us = ((performance.now() - t0) * 1000) / n;
         const key = `${s.name}\t${limit}`;
         best.set(key, Math.min(best.get(key) ?? Infinity, us));
@@ -104,6 +119,20 @@ for (const name of collections) {
       const c = counts.get(`${s.name}\t${limit}`);
       if (c !== undefined && c !== ref) throw new Error(`${name}: ${s.name} found ${c}, ${solvers[0].name} ${ref} (limit ${limit})`);
     }
+  }
+  // The page module's cost outside the search: limit 0 reads and crosses, searches nothing.
+  const page = solvers.find((s) => s.countPrepared);
+  if (page) {
+    let bytes = Infinity, text = Infinity;
+    for (let r = 0; r < rounds; r++) {
+      let t0 = performance.now();
+      page.countPrepared(prepared.get(page.name), 0);
+      bytes = Math.min(bytes, ((performance.now() - t0) * 1000) / n);
+      t0 = performance.now();
+      page.countText(lines.join('\n'), 0);
+      text = Math.min(text, ((performance.now() - t0) * 1000) / n);
+    }
+    overhead[name] = { bytes, text };
   }
   for (const [key, us] of best) {
     const [solver, limit] = key.split('\t');
@@ -132,22 +161,32 @@ for (const limit of [1, 2]) {
 const native = new Map();
 if (nativeTsv && fs.existsSync(nativeTsv)) {
   for (const line of fs.readFileSync(nativeTsv, 'utf8').trim().split('\n').slice(1)) {
-    const [, c, , solver, limit, us, gpp, pct] = line.split('\t');
-    native.set(`${c}\t${solver}\t${limit}`, { us: Number(us), gpp, pct });
+    const [, c, , solver, limit, us, gpp, pct, bpp] = line.split('\t');
+    native.set(`${c}\t${solver}\t${limit}`, { us: Number(us), gpp, pct, bpp });
   }
 }
 const nat = (c, s, l) => native.get(`${c}\t${s}\t${l}`)?.us;
 console.log('\nSummary, µs/puzzle counting to 2 solutions (the npm package: first solution only)');
-const cols = ['ours native', 'sudoku native', 'ratio', 'ours wasm', 'ours simd', 'page module', 'sudoku wasm', 'ratio', 'page ratio', 'algorithm.ts', 'guesses/p', '% no guess'];
+const cols = ['tdoku nat', 'ours nat', 'ours/tdoku', 'page', 'page/tdoku', 'sudoku wasm', 'page/sudoku',
+  'ours simd', 'algorithm.ts', 'read+cross', 'nodes/p', 'tdoku n/p', 'guesses/p'];
 console.log(['collection'.padEnd(19), ...cols.map((s) => s.padStart(12))].join(' '));
 for (const c of collections) {
-  const on = nat(c, 'ours fast', 2), sn = nat(c, 'sudoku crate', 2);
-  const ow = get(c, 'ours wasm', 2), sw = get(c, 'sudoku crate wasm', 2);
+  const td = nat(c, 'tdoku', 2), on = nat(c, 'ours fast', 2);
+  const sw = get(c, 'sudoku crate wasm', 2);
   const pw = get(c, 'ours wasm (page module)', 2);
-  const row = [on, sn, on && sn ? on / sn : undefined, ow, get(c, 'ours wasm simd128', 2),
-    pw, sw, ow && sw ? ow / sw : undefined, pw && sw ? pw / sw : undefined, get(c, '@algorithm.ts/sudoku', 1)];
+  const o = overhead[c];
+  const row = [td, on, on && td ? on / td : undefined, pw, pw && td ? pw / td : undefined, sw,
+    pw && sw ? pw / sw : undefined, get(c, 'ours wasm simd128', 2), get(c, '@algorithm.ts/sudoku', 1)];
   const info = native.get(`${c}\tours fast\t2`);
   console.log([c.padEnd(19), ...row.map((x) => fmt(x).padStart(12)),
-    (info?.gpp ?? fmt(guessRows[c])).padStart(12), (info?.pct ?? '–').padStart(12)].join(' '));
+    (o && pw ? `${((100 * o.bytes) / pw).toFixed(1)}%` : '–').padStart(12),
+    (info?.bpp ?? '–').padStart(12), (native.get(`${c}\ttdoku\t2`)?.bpp ?? '–').padStart(12),
+    (info?.gpp ?? fmt(guessRows[c])).padStart(12)].join(' '));
 }
-console.log('ratio = ours / sudoku crate, page ratio = page module / sudoku crate wasm (below 1: ours is faster)');
+console.log('ratios below 1: ours is faster. page = the page\'s module (www/pkg, simd128) under node, text passed as bytes;');
+console.log('read+cross = its time at limit 0 (reading the lines and crossing into wasm) as a share of its time;');
+console.log('nodes/p = branch points per puzzle (tdoku counts these as guesses); guesses/p = candidates ours tried.');
+if (Object.keys(overhead).length) {
+  console.log('\nPage module, read and cross only (limit 0), µs/puzzle: bytes in vs string in');
+  for (const [c, o] of Object.entries(overhead)) console.log(`${c.padEnd(19)} ${fmt(o.bytes).padStart(8)} ${fmt(o.text).padStart(8)}`);
+}

@@ -1,22 +1,28 @@
-//! Native speed of Stepdoku's exact solvers against the Rust `sudoku` crate.
+//! Native speed of Stepdoku's exact solvers against tdoku, the Rust `sudoku` crate and, on
+//! 16×16 and 25×25 grids, a dancing-links peer.
 //!
-//! Usage: `stepdoku-bench [--rounds N] [--sample-17 N] [--tsv PATH]` measures every
-//! collection; `stepdoku-bench --count-all COLLECTION` only counts every puzzle of one
+//! Usage: `stepdoku-bench [--rounds N] [--sample-17 N] [--tsv PATH] [--tdoku BINARY]
+//! [--app-style FILE]` measures every collection (with `--app-style`, generated puzzles too;
+//! with `--tdoku`, tdoku's counting harness runs on the same files right after ours); `stepdoku-bench --count-all COLLECTION` only counts every puzzle of one
 //! collection to two solutions with the fast solver (for a peak-memory measurement);
 //! `stepdoku-bench --profile COLLECTION N SOLVER` counts the first N puzzles of a collection
 //! to two solutions once with one solver (`fast` or `sudoku`) and prints the solutions and
 //! guesses found, for instruction counts under `valgrind --tool=callgrind`.
 //!
 //! Each round runs every solver once over the whole collection, solvers alternating, and the
-//! best round per solver is reported, in µs per puzzle. Puzzles are parsed before timing. A
+//! best round per solver is reported, in µs per puzzle of the thread's CPU time (so that
+//! other load on the machine counts as little as possible). Puzzles are parsed before timing. A
 //! collection of fewer than [`MIN_PER_ROUND`] puzzles is run several times over in each round,
 //! so that a round measures solving rather than the caches and branch predictors warming up.
 
-use std::time::Instant;
+mod dlx;
+mod grids;
+
+use stepdoku::generate::{Generator, Givens, Request};
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{ExactSolver, Solutions};
-use stepdoku::Shape;
+use stepdoku::{Geometry, Shape};
 use sudoku::Sudoku;
 
 /// The collections measured, as file stems in `../shared/data`.
@@ -34,8 +40,17 @@ const MIN_PER_ROUND: usize = 1000;
 
 const DATA_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data");
 
+/// The file of a collection: a stem in `../shared/data`, or a path.
+fn collection_path(name: &str) -> String {
+    if name.contains('/') {
+        name.to_string()
+    } else {
+        format!("{DATA_DIR}/{name}.txt")
+    }
+}
+
 fn load(name: &str, sample: usize) -> Vec<[u8; 81]> {
-    let path = format!("{DATA_DIR}/{name}.txt");
+    let path = collection_path(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| l.len() == 81)
@@ -55,6 +70,7 @@ fn load(name: &str, sample: usize) -> Vec<[u8; 81]> {
 struct Totals {
     n_solutions: u64,
     n_guesses: u64,
+    n_branches: u64,
     n_without_guess: u64,
 }
 
@@ -65,6 +81,7 @@ fn run_ours(solver: &mut dyn ExactSolver, puzzles: &[[u8; 81]], limit: u32) -> T
         let outcome = solver.search(p, limit, &mut kept);
         totals.n_solutions += outcome.n_solutions as u64;
         totals.n_guesses += outcome.n_guesses;
+        totals.n_branches += outcome.n_branches;
         totals.n_without_guess += (outcome.n_guesses == 0) as u64;
     }
     totals
@@ -82,17 +99,55 @@ fn run_peer(puzzles: &[Sudoku], limit: u32) -> u64 {
     n_solutions
 }
 
-/// Seconds taken by `f`, and its result.
+/// The CPU time this thread has used, in seconds.
+fn thread_cpu_seconds() -> f64 {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+}
+
+/// Thread CPU seconds taken by `f`, and its result.
 fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
-    let start = Instant::now();
+    let start = thread_cpu_seconds();
     let result = std::hint::black_box(f());
-    (start.elapsed().as_secs_f64(), result)
+    (thread_cpu_seconds() - start, result)
+}
+
+/// What tdoku's counting harness printed for one file: best µs per puzzle and guesses per
+/// puzzle (its branch points).
+struct Tdoku {
+    us: f64,
+    guesses: f64,
+}
+
+/// Runs tdoku's harness (`tdoku-count FILE passes 2`) on a file of 81-character lines.
+fn run_tdoku(binary: &str, file: &str, passes: usize) -> Option<Tdoku> {
+    let out = std::process::Command::new(binary)
+        .args([file, &passes.to_string(), "2"])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let field = |key: &str| -> Option<f64> {
+        text.split('\t')
+            .find_map(|f| f.trim().strip_prefix(key))
+            .and_then(|v| v.parse().ok())
+    };
+    Some(Tdoku {
+        us: field("best=")?,
+        guesses: field("guesses/p=")?,
+    })
 }
 
 struct Args {
     rounds: usize,
     sample_17: usize,
     tsv: Option<String>,
+    tdoku: Option<String>,
+    app_style: Option<String>,
     count_all: Option<String>,
     profile: Option<(String, usize, String)>,
 }
@@ -102,6 +157,8 @@ fn parse_args() -> Args {
         rounds: 5,
         sample_17: 10_000,
         tsv: None,
+        tdoku: None,
+        app_style: None,
         count_all: None,
         profile: None,
     };
@@ -112,6 +169,8 @@ fn parse_args() -> Args {
             "--rounds" => args.rounds = value().parse().expect("a number"),
             "--sample-17" => args.sample_17 = value().parse().expect("a number"),
             "--tsv" => args.tsv = Some(value()),
+            "--tdoku" => args.tdoku = Some(value()),
+            "--app-style" => args.app_style = Some(value()),
             "--count-all" => args.count_all = Some(value()),
             "--profile" => {
                 let name = value();
@@ -155,34 +214,60 @@ fn main() {
         return;
     }
     let mut tsv = String::from(
-        "env\tcollection\tn_puzzles\tsolver\tlimit\tus_per_puzzle\tguesses_per_puzzle\tpct_no_guess\n",
+        "env\tcollection\tn_puzzles\tsolver\tlimit\tus_per_puzzle\tguesses_per_puzzle\tpct_no_guess\tbranches_per_puzzle\n",
     );
     println!(
-        "native, best of {} rounds, µs/puzzle (17_clue: first {} puzzles)",
+        "native, best of {} rounds, µs/puzzle of thread CPU time (17_clue: first {} puzzles)",
         args.rounds, args.sample_17
     );
     println!(
-        "{:<19} {:>6} | {:>8} {:>8} {:>8} {:>6} | {:>8} {:>8} {:>8} {:>6} | {:>7} {:>6}",
+        "{:<19} {:>6} | {:>7} {:>7} {:>7} | {:>7} {:>7} {:>6} {:>7} {:>6} {:>7} | {:>7} {:>7} {:>7} {:>5}",
+        "",
+        "",
+        "first",
+        "",
+        "",
+        "count",
+        "to 2",
+        "",
+        "",
+        "",
+        "",
+        "nodes/p",
+        "",
+        "guess/p",
+        ""
+    );
+    println!(
+        "{:<19} {:>6} | {:>7} {:>7} {:>7} | {:>7} {:>7} {:>6} {:>7} {:>6} {:>7} | {:>7} {:>7} {:>7} {:>5}",
         "collection",
         "n",
-        "fast:1",
-        "gen:1",
-        "sudoku:1",
-        "f/s",
-        "fast:2",
-        "gen:2",
-        "sudoku:2",
-        "f/s",
-        "guess/p",
+        "ours",
+        "general",
+        "sudoku",
+        "ours",
+        "tdoku",
+        "o/t",
+        "sudoku",
+        "o/s",
+        "general",
+        "ours",
+        "tdoku",
+        "ours",
         "%noG"
     );
-    for name in COLLECTIONS {
+    let mut collections: Vec<String> = COLLECTIONS.iter().map(|s| s.to_string()).collect();
+    collections.extend(args.app_style.clone());
+    for name in &collections {
         let sample = if name == "17_clue" {
             args.sample_17
         } else {
             usize::MAX
         };
         let distinct = load(name, sample);
+        let label = std::path::Path::new(name)
+            .file_stem()
+            .map_or(name.clone(), |s| s.to_string_lossy().into_owned());
         let puzzles = distinct.repeat(MIN_PER_ROUND.div_ceil(distinct.len()));
         let peers: Vec<Sudoku> = puzzles
             .iter()
@@ -203,27 +288,47 @@ fn main() {
                 best[limit_idx][1] = best[limit_idx][1].min(t);
                 let (t, s) = timed(|| run_peer(&peers, limit));
                 best[limit_idx][2] = best[limit_idx][2].min(t);
-                assert_eq!(totals.n_solutions, g.n_solutions, "{name}: solvers disagree");
+                assert_eq!(
+                    totals.n_solutions, g.n_solutions,
+                    "{name}: solvers disagree"
+                );
                 assert_eq!(totals.n_solutions, s, "{name}: peer disagrees");
             }
         }
+        // tdoku reads the same puzzles from a file of its own.
+        let tdoku = args.tdoku.as_deref().and_then(|binary| {
+            let file = std::env::temp_dir().join(format!("stepdoku-bench-{label}.txt"));
+            let lines: Vec<String> = distinct
+                .iter()
+                .map(|p| p.iter().map(|&v| (b'0' + v) as char).collect())
+                .collect();
+            std::fs::write(&file, lines.join("\n") + "\n").ok()?;
+            run_tdoku(binary, &file.to_string_lossy(), args.rounds)
+        });
         let us = |s: f64| s * 1e6 / n;
-        let guesses = fast_totals[1].n_guesses as f64 / n;
-        let no_guess = 100.0 * fast_totals[1].n_without_guess as f64 / n;
+        let t = &fast_totals[1];
+        let per = |x: u64| x as f64 / n;
+        let ours2 = us(best[1][0]);
+        let opt = |x: Option<f64>, digits: usize| {
+            x.map_or("–".to_string(), |v| format!("{v:.digits$}"))
+        };
         println!(
-            "{:<19} {:>6} | {:>8.2} {:>8.2} {:>8.2} {:>6.2} | {:>8.2} {:>8.2} {:>8.2} {:>6.2} | {:>7.2} {:>6.1}",
-            name,
+            "{:<19} {:>6} | {:>7.2} {:>7.2} {:>7.2} | {:>7.2} {:>7} {:>6} {:>7.2} {:>6.2} {:>7.2} | {:>7.2} {:>7} {:>7.2} {:>5.1}",
+            label,
             distinct.len(),
             us(best[0][0]),
             us(best[0][1]),
             us(best[0][2]),
-            best[0][0] / best[0][2],
-            us(best[1][0]),
-            us(best[1][1]),
+            ours2,
+            opt(tdoku.as_ref().map(|t| t.us), 2),
+            opt(tdoku.as_ref().map(|t| ours2 / t.us), 2),
             us(best[1][2]),
             best[1][0] / best[1][2],
-            guesses,
-            no_guess
+            us(best[1][1]),
+            per(t.n_branches),
+            opt(tdoku.as_ref().map(|t| t.guesses), 2),
+            per(t.n_guesses),
+            100.0 * per(t.n_without_guess)
         );
         for (limit_idx, limit) in [1, 2].into_iter().enumerate() {
             let t = &fast_totals[limit_idx];
@@ -231,24 +336,117 @@ fn main() {
                 .into_iter()
                 .enumerate()
             {
-                let (g, ng) = if solver_idx == 0 {
-                    (
-                        format!("{:.3}", t.n_guesses as f64 / n),
-                        format!("{:.1}", 100.0 * t.n_without_guess as f64 / n),
+                let counts = if solver_idx == 0 {
+                    format!(
+                        "{:.3}\t{:.1}\t{:.3}",
+                        per(t.n_guesses),
+                        100.0 * per(t.n_without_guess),
+                        per(t.n_branches)
                     )
                 } else {
-                    (String::new(), String::new())
+                    "\t\t".to_string()
                 };
                 tsv.push_str(&format!(
-                    "native\t{name}\t{}\t{solver}\t{limit}\t{:.3}\t{g}\t{ng}\n",
+                    "native\t{label}\t{}\t{solver}\t{limit}\t{:.3}\t{counts}\n",
                     distinct.len(),
                     us(best[limit_idx][solver_idx])
                 ));
             }
         }
+        if let Some(t) = &tdoku {
+            tsv.push_str(&format!(
+                "native\t{label}\t{}\ttdoku\t2\t{:.3}\t\t\t{:.3}\n",
+                distinct.len(),
+                t.us,
+                t.guesses
+            ));
+        }
     }
-    println!("f/s = ours fast / sudoku crate (below 1: ours is faster); guess/p and %noG: ours fast, count to 2");
+    println!(
+        "o/t = ours / tdoku, o/s = ours / sudoku crate (below 1: ours is faster). nodes/p: branch \
+         points per puzzle (tdoku's \"guesses\"); guess/p: candidates ours tried at them; %noG: \
+         puzzles ours solved without a branch. tdoku: its own harness, best of {} passes, wall time.",
+        args.rounds
+    );
+    big_grids(args.rounds);
     if let Some(path) = args.tsv {
         std::fs::write(&path, tsv).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
+}
+
+/// The general solver against the dancing-links peer on generated 16×16 and 25×25 puzzles,
+/// counting to two.
+fn big_grids(rounds: usize) {
+    println!();
+    println!("general solver on larger grids, count to 2, best of {rounds} rounds, µs/puzzle of thread CPU time");
+    println!(
+        "{:<24} {:>5} | {:>10} {:>10} {:>6} | {:>8} {:>8}",
+        "puzzles", "n", "general", "dlx", "g/d", "nodes/p", "dlx n/p"
+    );
+    let mut sets: Vec<(String, usize, Vec<Vec<u8>>)> = Vec::new();
+    for (box_size, count, kept_percent) in [(4, 200, 55), (4, 200, 45), (5, 20, 65), (5, 20, 55)] {
+        let n_side = box_size * box_size;
+        sets.push((
+            format!("{n_side}×{n_side}, {kept_percent}% givens"),
+            box_size,
+            grids::puzzles(box_size, count, kept_percent, 2026 + kept_percent as u64),
+        ));
+    }
+    // Unique 16×16 puzzles from our generator, dug down to 110 givens.
+    let mut request = Request::new(Geometry::classic(Shape::SIXTEEN));
+    request.givens = Givens::AtLeast(110);
+    let mut generator = Generator::new(request, 2026).expect("a request that can be met");
+    let unique: Vec<Vec<u8>> = (0..30)
+        .map(|_| generator.next_puzzle().puzzle.values().to_vec())
+        .collect();
+    sets.push(("16×16 unique, 110 givens".to_string(), 4, unique));
+    for (label, box_size, puzzles) in sets {
+        let n_side = box_size * box_size;
+        let shape = Shape::from_size(n_side).expect("a square-of-boxes size");
+        let mut general = GeneralSolver::new(shape);
+        let mut peer = dlx::Dlx::new(n_side, box_size, box_size);
+        let mut best = [f64::INFINITY; 2];
+        let (mut ours, mut theirs) = (Totals::default(), (0u64, 0u64));
+        for _ in 0..rounds {
+            let (t, totals) = timed(|| {
+                let mut kept = Solutions::new(0);
+                let mut totals = Totals::default();
+                for p in &puzzles {
+                    let o = general.search(p, 2, &mut kept);
+                    totals.n_solutions += o.n_solutions as u64;
+                    totals.n_branches += o.n_branches;
+                }
+                totals
+            });
+            best[0] = best[0].min(t);
+            ours = totals;
+            let (t, found) = timed(|| {
+                let mut found = (0u64, 0u64);
+                for p in &puzzles {
+                    let (n, branches) = peer.count(n_side, p, 2);
+                    found.0 += n as u64;
+                    found.1 += branches;
+                }
+                found
+            });
+            best[1] = best[1].min(t);
+            theirs = found;
+            assert_eq!(
+                ours.n_solutions, theirs.0,
+                "{n_side}×{n_side}: general and dlx disagree"
+            );
+        }
+        let n = puzzles.len() as f64;
+        println!(
+            "{:<24} {:>5} | {:>10.1} {:>10.1} {:>6.2} | {:>8.1} {:>8.1}",
+            label,
+            puzzles.len(),
+            best[0] * 1e6 / n,
+            best[1] * 1e6 / n,
+            best[0] / best[1],
+            ours.n_branches as f64 / n,
+            theirs.1 as f64 / n
+        );
+    }
+    println!("g/d = general / dlx (below 1: ours is faster); the first four sets are shuffled full grids with random cells kept, so some have several solutions");
 }

@@ -125,33 +125,59 @@ pub fn count_solutions(puzzle: &Grid, limit: u32) -> u32 {
     search_grid(puzzle, limit, &mut Solutions::new(0)).n_solutions
 }
 
-/// One count (up to `limit`) per non-blank line of `puzzles`, each line read as
-/// [`Grid::parse`] reads it; an unreadable line counts 0. Plain 81-character lines go
-/// straight to the 9×9 solver with no allocation per puzzle.
-pub fn count_batch(puzzles: &str, limit: u32) -> Vec<u32> {
+/// Reads a line of 81 digits, with `.` or `0` for blanks, straight into values; false for any
+/// other line, which takes the general reader.
+fn read_plain_line(line: &[u8], values: &mut [u8; 81]) -> bool {
+    if line.len() != 81 {
+        return false;
+    }
+    let mut bad = false;
+    for (value, &byte) in values.iter_mut().zip(line) {
+        let digit = byte.wrapping_sub(b'0');
+        *value = if byte == b'.' { 0 } else { digit };
+        bad |= digit > 9 && byte != b'.';
+    }
+    !bad
+}
+
+/// One count (up to `limit`) per non-blank line of `puzzles` (text as bytes), each line read
+/// as [`Grid::parse`] reads it; an unreadable line counts 0. Plain 81-character lines go
+/// straight to the 9×9 solver, with no allocation per puzzle.
+pub fn count_batch(puzzles: &[u8], limit: u32) -> Vec<u32> {
     let mut kept = Solutions::new(0);
+    let mut plain = [0u8; 81];
     let mut values = Vec::new();
     let mut fast = fast9::Fast9Solver::new();
     let mut general: Option<(Arc<Geometry>, general::GeneralSolver)> = None;
     puzzles
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| match Grid::parse_into(line, &mut values) {
-            Ok(Reading::Values(geometry)) if is_fast9(&geometry) => {
-                fast.search(&values, limit, &mut kept).n_solutions
+        .split(|&b| b == b'\n')
+        .filter_map(|line| {
+            if read_plain_line(line.trim_ascii(), &mut plain) {
+                return Some(fast.search(&plain, limit, &mut kept).n_solutions);
             }
-            Ok(Reading::Marked(grid)) => count_solutions(&grid, limit),
-            Ok(Reading::Values(geometry)) => {
-                let (_, solver) = match &mut general {
-                    Some(cached) if cached.0 == geometry => cached,
-                    _ => general.insert((
-                        geometry.clone(),
-                        general::GeneralSolver::for_layout(&geometry),
-                    )),
-                };
-                solver.search(&values, limit, &mut kept).n_solutions
+            let Ok(text) = std::str::from_utf8(line) else {
+                return Some(0);
+            };
+            if text.trim().is_empty() {
+                return None;
             }
-            Err(_) => 0,
+            Some(match Grid::parse_into(text, &mut values) {
+                Ok(Reading::Values(geometry)) if is_fast9(&geometry) => {
+                    fast.search(&values, limit, &mut kept).n_solutions
+                }
+                Ok(Reading::Marked(grid)) => count_solutions(&grid, limit),
+                Ok(Reading::Values(geometry)) => {
+                    let (_, solver) = match &mut general {
+                        Some(cached) if cached.0 == geometry => cached,
+                        _ => general.insert((
+                            geometry.clone(),
+                            general::GeneralSolver::for_layout(&geometry),
+                        )),
+                    };
+                    solver.search(&values, limit, &mut kept).n_solutions
+                }
+                Err(_) => 0,
+            })
         })
         .collect()
 }
