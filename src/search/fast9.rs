@@ -42,7 +42,7 @@
 //! (claiming from columns into boxes, and with the band rules hidden singles in columns). All
 //! nine digits are computed side by side, so the pass vectorises, and it runs only when some
 //! digit's columns changed since the last pass. This cut branch points by 20–28% on the hard
-//! lists and made them 9–14% faster, for 10% on serg_benchmark (no fewer branch points there).
+//! lists and made them 9–14% faster; it costs 10% on serg_benchmark (no fewer branch points).
 //!
 //! Measured and left out (µs and branch points against this design, count to 2): the stack
 //! rules inside every band update (+14–22% time on the easy lists); a changed-mask walked by
