@@ -129,7 +129,7 @@ for (const name of collections) {
       page.countPrepared(prepared.get(page.name), 0);
       bytes = Math.min(bytes, ((performance.now() - t0) * 1000) / n);
       t0 = performance.now();
-      page.countText(lines.join('\n'), 0);
+      page.countText(text, 0);
       text = Math.min(text, ((performance.now() - t0) * 1000) / n);
     }
     overhead[name] = { bytes, text };

@@ -74,11 +74,11 @@ struct Totals {
     n_without_guess: u64,
 }
 
-fn run_ours(solver: &mut dyn ExactSolver, puzzles: &[[u8; 81]], limit: u32) -> Totals {
+fn run_ours<P: AsRef<[u8]>>(solver: &mut dyn ExactSolver, puzzles: &[P], limit: u32) -> Totals {
     let mut kept = Solutions::new(1);
     let mut totals = Totals::default();
     for p in puzzles {
-        let outcome = solver.search(p, limit, &mut kept);
+        let outcome = solver.search(p.as_ref(), limit, &mut kept);
         totals.n_solutions += outcome.n_solutions as u64;
         totals.n_guesses += outcome.n_guesses;
         totals.n_branches += outcome.n_branches;
@@ -408,16 +408,7 @@ fn big_grids(rounds: usize) {
         let mut best = [f64::INFINITY; 2];
         let (mut ours, mut theirs) = (Totals::default(), (0u64, 0u64));
         for _ in 0..rounds {
-            let (t, totals) = timed(|| {
-                let mut kept = Solutions::new(0);
-                let mut totals = Totals::default();
-                for p in &puzzles {
-                    let o = general.search(p, 2, &mut kept);
-                    totals.n_solutions += o.n_solutions as u64;
-                    totals.n_branches += o.n_branches;
-                }
-                totals
-            });
+            let (t, totals) = timed(|| run_ours(&mut general, &puzzles, 2));
             best[0] = best[0].min(t);
             ours = totals;
             let (t, found) = timed(|| {
