@@ -86,8 +86,7 @@ fn check_implication(base: &Board, step: &Step, at: usize) {
             assert_eq!(board.places_for(digit, house), vec![cell], "{context}");
         }
         Rule::Peer => {
-            let (cell, digit, is_place) = only_change();
-            assert!(!is_place && implication.from.len() == 1, "{context}");
+            assert!(implication.from.len() == 1, "{context}");
             let [Change::Place {
                 cell: placed,
                 digit: held,
@@ -95,10 +94,17 @@ fn check_implication(base: &Board, step: &Step, at: usize) {
             else {
                 panic!("{context}: a peer elimination rests on one placement");
             };
-            assert!(
-                (placed == cell && held != digit) || (geometry.sees(placed, cell) && held == digit),
-                "{context}"
-            );
+            assert!(!implication.changes.is_empty(), "{context}");
+            for &change in &implication.changes {
+                let Change::Eliminate { cell, digit } = change else {
+                    panic!("{context}: a peer elimination eliminates");
+                };
+                assert!(
+                    (placed == cell && held != digit)
+                        || (geometry.sees(placed, cell) && held == digit),
+                    "{context}"
+                );
+            }
         }
         Rule::LockedCandidates { source, target } => {
             assert!(!implication.changes.is_empty(), "{context}");

@@ -695,27 +695,36 @@ fn append_branch(
         ends.push(d.placed_by[placed.cell.index()]);
     }
     if ends.is_empty() {
+        // Eliminations a placement makes are said outright where the branch ends, one
+        // implication per placement (and per kind: its cell's other digits, or its peers).
+        let mut peer_groups: Vec<((u32, bool), Vec<Candidate>)> = Vec::new();
         for gone in step.eliminations() {
             let id = d.remover(gone.cell, gone.digit);
             if id == NO_FACT {
                 continue;
             }
-            let end = if d.facts[id as usize].is_placement {
-                // Said outright where the branch ends: the placement takes the digit out.
-                d.push(Fact {
-                    rule: Rule::Peer,
-                    targets: vec![gone],
-                    is_placement: false,
-                    from: vec![id],
-                    removed: Vec::new(),
-                    locked: Vec::new(),
-                    inner_dead_end: None,
-                    depth: 0,
-                })
+            let fact = &d.facts[id as usize];
+            if fact.is_placement {
+                let key = (id, fact.targets[0].cell == gone.cell);
+                match peer_groups.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, targets)) => targets.push(gone),
+                    None => peer_groups.push((key, vec![gone])),
+                }
             } else {
-                id
-            };
-            ends.push(end);
+                ends.push(id);
+            }
+        }
+        for ((id, _), targets) in peer_groups {
+            ends.push(d.push(Fact {
+                rule: Rule::Peer,
+                targets,
+                is_placement: false,
+                from: vec![id],
+                removed: Vec::new(),
+                locked: Vec::new(),
+                inner_dead_end: None,
+                depth: 0,
+            }));
         }
     }
     ends.retain(|&id| id != NO_FACT);
@@ -1231,7 +1240,7 @@ impl ChainWriter {
                 let names: Vec<String> = fact
                     .from
                     .iter()
-                    .flat_map(|&p| fact_names(shape, &d.facts[p as usize]))
+                    .flat_map(|&p| parent_names(shape, &d.facts[p as usize], fact))
                     .collect();
                 if names.is_empty() {
                     String::new()
@@ -1262,17 +1271,24 @@ impl ChainWriter {
                 }
                 Rule::Peer => {
                     let target = first.expect("an elimination has a target");
-                    let (cell, digit) = show(target);
                     let placed = d.facts[fact.from[0] as usize].targets[0];
+                    let names = and_list(&fact_names(shape, fact));
                     if placed.cell == target.cell {
                         format!(
-                            "{cell} ≠ {digit}: {cell} holds {}",
+                            "{names}: {} holds {}",
+                            placed.cell.name(shape),
                             shape.show(placed.digit)
                         )
                     } else {
+                        let them = if fact.targets.len() == 1 {
+                            "it"
+                        } else {
+                            "them"
+                        };
                         format!(
-                            "{cell} ≠ {digit}: it sees {} = {digit}",
-                            placed.cell.name(shape)
+                            "{names}: {} = {} sees {them}",
+                            placed.cell.name(shape),
+                            shape.show(placed.digit)
                         )
                     }
                 }
@@ -1383,6 +1399,27 @@ fn fact_names(shape: Shape, fact: &Fact) -> Vec<String> {
         .iter()
         .map(|c| format!("{} {sign} {}", c.cell.name(shape), shape.show(c.digit)))
         .collect()
+}
+
+/// A parent as a fact names it: a placement whole, an elimination by the candidates of it the
+/// fact rests on (all of them when it does not say which, as for an inner trial).
+fn parent_names(shape: Shape, parent: &Fact, fact: &Fact) -> Vec<String> {
+    let names = fact_names(shape, parent);
+    if parent.is_placement {
+        return names;
+    }
+    let used: Vec<String> = parent
+        .targets
+        .iter()
+        .zip(&names)
+        .filter(|(c, _)| fact.removed.contains(c))
+        .map(|(_, name)| name.clone())
+        .collect();
+    if used.is_empty() {
+        names
+    } else {
+        used
+    }
 }
 
 /// The chain of one premise followed to its dead end: the derivation and the dead end's
