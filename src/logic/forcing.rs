@@ -774,7 +774,11 @@ struct Derivation {
     gone_by: Vec<u32>,
     /// For each cell, the fact that placed its digit.
     placed_by: Vec<u32>,
+    /// The facts found, fact `first_id + k` at `facts[k]`. An inner trial's derivation starts
+    /// from its outer one's state without copying its facts: ids below `first_id` are the
+    /// outer facts, which it treats as given.
     facts: Vec<Fact>,
+    first_id: u32,
 }
 
 impl Derivation {
@@ -786,7 +790,14 @@ impl Derivation {
             gone_by: vec![NO_FACT; n_cells * board.shape().size()],
             placed_by: vec![NO_FACT; n_cells],
             facts: Vec::new(),
+            first_id: 0,
         }
+    }
+
+    /// The fact with id `id`, or `None` for a fact of the outer derivation.
+    fn fact(&self, id: u32) -> Option<&Fact> {
+        id.checked_sub(self.first_id)
+            .map(|k| &self.facts[k as usize])
     }
 
     fn size(&self) -> usize {
@@ -836,7 +847,7 @@ impl Derivation {
 
     fn depth_of(&self, from: &[u32]) -> u32 {
         from.iter()
-            .map(|&f| self.facts[f as usize].depth + 1)
+            .map(|&f| self.fact(f).map_or(0, |fact| fact.depth) + 1)
             .max()
             .unwrap_or(0)
     }
@@ -844,7 +855,7 @@ impl Derivation {
     fn push(&mut self, mut fact: Fact) -> u32 {
         fact.depth = self.depth_of(&fact.from);
         self.facts.push(fact);
-        (self.facts.len() - 1) as u32
+        self.first_id + (self.facts.len() - 1) as u32
     }
 
     /// Places `digit` in `cell` as a fact, taking it out of the peers; `None` when the cell
@@ -1088,31 +1099,26 @@ impl Derivation {
                 if scratch.assume(cell, digit, Reach::LockedCandidates).is_ok() {
                     continue;
                 }
-                let mut inner = self.clone();
-                inner.reach = Reach::LockedCandidates;
-                let outer_len = self.facts.len() as u32;
+                let outer_len = self.first_id + self.facts.len() as u32;
+                let mut inner = Derivation {
+                    trial: self.trial.clone(),
+                    reach: Reach::LockedCandidates,
+                    gone_by: self.gone_by.clone(),
+                    placed_by: self.placed_by.clone(),
+                    facts: Vec::new(),
+                    first_id: outer_len,
+                };
                 inner.place(cell, digit, Rule::Premise, Vec::new(), Vec::new());
                 let Some((dead, dead_from, _)) = inner.run() else {
                     continue;
                 };
-                // The facts of this derivation the inner chain rests on directly.
-                let mut from: Vec<u32> = dead_from
-                    .iter()
-                    .copied()
+                // The facts of this derivation the inner chain rests on directly: the
+                // inner ancestors stop at them.
+                let from: Vec<u32> = inner
+                    .ancestors(&dead_from)
+                    .into_iter()
                     .filter(|&f| f < outer_len)
                     .collect();
-                for f in inner.ancestors(&dead_from) {
-                    if f >= outer_len {
-                        from.extend(
-                            inner.facts[f as usize]
-                                .from
-                                .iter()
-                                .filter(|&&p| p < outer_len),
-                        );
-                    }
-                }
-                from.sort_unstable();
-                from.dedup();
                 found.push(Fact {
                     rule: Rule::InnerTrial,
                     targets: vec![Candidate::new(cell, digit)],
@@ -1162,17 +1168,20 @@ impl Derivation {
     }
 
     /// The facts `ends` rest on, directly or not, with `ends` themselves, smallest id (and
-    /// so premise) first.
+    /// so premise) first. Facts of the outer derivation are in it where one of this
+    /// derivation's rests on them, but not what they rest on.
     fn ancestors(&self, ends: &[u32]) -> Vec<u32> {
-        let mut seen = vec![false; self.facts.len()];
+        let mut seen = vec![false; (self.first_id as usize) + self.facts.len()];
         let mut stack: Vec<u32> = ends.to_vec();
         while let Some(f) = stack.pop() {
             if std::mem::replace(&mut seen[f as usize], true) {
                 continue;
             }
-            stack.extend(&self.facts[f as usize].from);
+            if let Some(fact) = self.fact(f) {
+                stack.extend(&fact.from);
+            }
         }
-        (0..self.facts.len() as u32)
+        (0..seen.len() as u32)
             .filter(|&f| seen[f as usize])
             .collect()
     }
