@@ -694,6 +694,7 @@ fn append_branch(
     }
     if let Some((dead, from, removed)) = d.run() {
         let end = d.add_dead_end(dead, from, removed);
+        d.resolve(&[end]);
         chain.append(&d, &[end]);
         return;
     }
@@ -730,6 +731,7 @@ fn append_branch(
                 removed: Vec::new(),
                 locked: Vec::new(),
                 inner_dead_end: None,
+                pending: None,
                 depth: 0,
             }));
         }
@@ -738,6 +740,7 @@ fn append_branch(
     ends.sort_unstable();
     ends.dedup();
     debug_assert!(!ends.is_empty(), "every live branch reaches the conclusion");
+    d.resolve(&ends);
     chain.append(&d, &ends);
 }
 
@@ -760,6 +763,9 @@ struct Fact {
     locked: Vec<Candidate>,
     /// For an inner trial, the dead end it reached.
     inner_dead_end: Option<Contradiction>,
+    /// For an inner trial whose parents are not known yet, the state it was found on (an
+    /// index into `Derivation::snapshots`): see [`Derivation::resolve`].
+    pending: Option<usize>,
     /// The longest path from a premise to this fact.
     depth: u32,
 }
@@ -786,6 +792,19 @@ struct Derivation {
     /// outer facts, which it treats as given.
     facts: Vec<Fact>,
     first_id: u32,
+    /// The states on which inner trials failed, kept to find what each rests on only if the
+    /// chain uses it.
+    snapshots: Vec<Snapshot>,
+}
+
+/// A derivation's state when a round of inner trials ran.
+#[derive(Clone, Debug)]
+struct Snapshot {
+    trial: Trial,
+    gone_by: Vec<u32>,
+    placed_by: Vec<u32>,
+    /// The facts there were then: the ids below it.
+    n_facts: u32,
 }
 
 impl Derivation {
@@ -798,6 +817,7 @@ impl Derivation {
             placed_by: vec![NO_FACT; n_cells],
             facts: Vec::new(),
             first_id: 0,
+            snapshots: Vec::new(),
         }
     }
 
@@ -860,7 +880,12 @@ impl Derivation {
     }
 
     fn push(&mut self, mut fact: Fact) -> u32 {
-        fact.depth = self.depth_of(&fact.from);
+        fact.depth = if fact.pending.is_some() {
+            // Not known yet: at most one more than the deepest fact so far.
+            self.facts.iter().map(|f| f.depth + 1).max().unwrap_or(0)
+        } else {
+            self.depth_of(&fact.from)
+        };
         self.facts.push(fact);
         self.first_id + (self.facts.len() - 1) as u32
     }
@@ -888,6 +913,7 @@ impl Derivation {
             removed,
             locked: Vec::new(),
             inner_dead_end: None,
+            pending: None,
             depth: 0,
         });
         let size = self.size();
@@ -1076,6 +1102,7 @@ impl Derivation {
                         removed,
                         locked,
                         inner_dead_end: None,
+                        pending: None,
                         depth: 0,
                     });
                 }
@@ -1085,9 +1112,9 @@ impl Derivation {
         found
     }
 
-    /// Every candidate of a two-candidate cell whose inner trial fails, as facts to apply:
-    /// each rests on the facts of this derivation the inner trial's dead end rests on.
-    fn inner_trials(&self) -> Vec<Fact> {
+    /// Every candidate of a two-candidate cell whose inner trial fails, as facts to apply,
+    /// their parents left to [`Derivation::resolve`] (most are never used by the chain).
+    fn inner_trials(&mut self) -> Vec<Fact> {
         let mut found = Vec::new();
         let mut scratch = self.trial.clone();
         for idx in 0..self.trial.cands.len() {
@@ -1103,42 +1130,81 @@ impl Derivation {
                 let digit = Digit::from_index(bit.trailing_zeros() as usize);
                 scratch.clone_from(&self.trial);
                 scratch.queue.clear();
-                if scratch.assume(cell, digit, Reach::LockedCandidates).is_ok() {
-                    continue;
+                if let Err(dead) = scratch.assume(cell, digit, Reach::LockedCandidates) {
+                    found.push(Fact {
+                        rule: Rule::InnerTrial,
+                        targets: vec![Candidate::new(cell, digit)],
+                        is_placement: false,
+                        from: Vec::new(),
+                        removed: Vec::new(),
+                        locked: Vec::new(),
+                        inner_dead_end: Some(dead),
+                        pending: Some(self.snapshots.len()),
+                        depth: 0,
+                    });
                 }
-                let outer_len = self.first_id + self.facts.len() as u32;
-                let mut inner = Derivation {
-                    trial: self.trial.clone(),
-                    reach: Reach::LockedCandidates,
-                    gone_by: self.gone_by.clone(),
-                    placed_by: self.placed_by.clone(),
-                    facts: Vec::new(),
-                    first_id: outer_len,
-                };
-                inner.place(cell, digit, Rule::Premise, Vec::new(), Vec::new());
-                let Some((dead, dead_from, _)) = inner.run() else {
-                    continue;
-                };
-                // The facts of this derivation the inner chain rests on directly: the
-                // inner ancestors stop at them.
-                let from: Vec<u32> = inner
-                    .ancestors(&dead_from)
-                    .into_iter()
-                    .filter(|&f| f < outer_len)
-                    .collect();
-                found.push(Fact {
-                    rule: Rule::InnerTrial,
-                    targets: vec![Candidate::new(cell, digit)],
-                    is_placement: false,
-                    from,
-                    removed: Vec::new(),
-                    locked: Vec::new(),
-                    inner_dead_end: Some(dead),
-                    depth: 0,
-                });
             }
         }
+        if !found.is_empty() {
+            self.snapshots.push(Snapshot {
+                trial: self.trial.clone(),
+                gone_by: self.gone_by.clone(),
+                placed_by: self.placed_by.clone(),
+                n_facts: self.first_id + self.facts.len() as u32,
+            });
+        }
         found
+    }
+
+    /// Finds what the inner trials among the facts `ends` rest on (directly or not) rest on
+    /// in turn: each is followed again, recording why, from the state it failed on, and
+    /// rests on the facts of this derivation its dead end's chain names.
+    fn resolve(&mut self, ends: &[u32]) {
+        loop {
+            let pending: Vec<u32> = self
+                .ancestors(ends)
+                .into_iter()
+                .filter(|&id| self.fact(id).is_some_and(|f| f.pending.is_some()))
+                .collect();
+            if pending.is_empty() {
+                return;
+            }
+            for id in pending {
+                let k = (id - self.first_id) as usize;
+                let snapshot = &self.snapshots[self.facts[k].pending.expect("pending")];
+                let premise = self.facts[k].targets[0];
+                let mut inner = Derivation {
+                    trial: snapshot.trial.clone(),
+                    reach: Reach::LockedCandidates,
+                    gone_by: snapshot.gone_by.clone(),
+                    placed_by: snapshot.placed_by.clone(),
+                    facts: Vec::new(),
+                    first_id: snapshot.n_facts,
+                    snapshots: Vec::new(),
+                };
+                inner.place(
+                    premise.cell,
+                    premise.digit,
+                    Rule::Premise,
+                    Vec::new(),
+                    Vec::new(),
+                );
+                let fact = &mut self.facts[k];
+                fact.pending = None;
+                if let Some((dead, dead_from, _)) = inner.run() {
+                    // The facts of this derivation the inner chain rests on directly: the
+                    // inner ancestors stop at them.
+                    fact.from = inner
+                        .ancestors(&dead_from)
+                        .into_iter()
+                        .filter(|&f| f < snapshot.n_facts)
+                        .collect();
+                    fact.inner_dead_end = Some(dead);
+                } else {
+                    debug_assert!(false, "the inner derivation reaches what the trial reaches");
+                }
+            }
+        }
     }
 
     /// Runs rounds until a dead end (returned with the facts it rests on and the candidates
@@ -1215,6 +1281,7 @@ impl Derivation {
             removed,
             locked: Vec::new(),
             inner_dead_end: Some(dead),
+            pending: None,
             depth: 0,
         })
     }
@@ -1455,5 +1522,6 @@ fn derive_dead_end(
     )?;
     let (dead, from, removed) = d.run()?;
     let end = d.add_dead_end(dead, from, removed);
+    d.resolve(&[end]);
     Some((d, end, dead))
 }
