@@ -34,6 +34,9 @@
 //! - The score sums every deduction, those under guesses included, so it measures the work
 //!   the trace did.
 
+pub mod agreement;
+pub mod hodoku;
+
 use crate::grid::{Grid, Shape};
 use crate::strategy::{stepper, Strategy};
 use crate::technique::Technique;
