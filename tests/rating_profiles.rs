@@ -49,3 +49,38 @@ fn hodoku_levels_agree() {
     );
     assert!(share >= 0.9, "HoDoKu level agreement {share:.2}");
 }
+
+#[test]
+fn se_ratings_agree() {
+    use stepdoku::rating::agreement::ErAgreement;
+    use stepdoku::rating::se::SeRating;
+    let rows = peer_rows();
+    let mut pairs = Vec::new();
+    for row in &rows {
+        let Some(theirs) = row.se else { continue };
+        let ours = SeRating::of_puzzle(&row.puzzle);
+        pairs.push((ours.er, theirs));
+        let diff = ours.er - theirs.er();
+        println!(
+            "{} {:4.1} {:?}/{:?} {:45} | {:?} {} ",
+            if diff.abs() <= 0.21 { " " } else { "x" },
+            ours.er,
+            ours.ep,
+            ours.ed,
+            format!("{:?}", ours.hardest),
+            theirs,
+            row.se_hardest,
+        );
+    }
+    for prefix in ["magictour", "forum"] {
+        let part: Vec<_> = rows
+            .iter()
+            .zip(&pairs)
+            .filter(|(row, _)| row.collection.starts_with(prefix))
+            .map(|(_, pair)| *pair)
+            .collect();
+        println!("{prefix}: {:?}", ErAgreement::of(&part));
+    }
+    let agreement = ErAgreement::of(&pairs);
+    println!("{agreement:?}");
+}
