@@ -23,7 +23,7 @@ use crate::digits::{Digit, DigitSet};
 use crate::geometry::Shape;
 use crate::grid::Grid;
 use crate::logic::uniqueness;
-use crate::trace::{Board, Change};
+use crate::trace::{Board, Candidate, Change};
 use std::sync::OnceLock;
 
 /// A difficulty in tenths (2.6 is 26), so comparisons are exact.
@@ -76,13 +76,13 @@ fn tables() -> &'static Tables {
     TABLES.get_or_init(|| {
         let mut houses = [[0u8; 9]; 27];
         let mut cell_houses = [[0u8; 3]; 81];
-        for cell in 0..81 {
+        for (cell, its_houses) in cell_houses.iter_mut().enumerate() {
             let (r, c) = (cell / 9, cell % 9);
             let b = (r / 3) * 3 + c / 3;
             houses[r][c] = cell as u8;
             houses[9 + c][r] = cell as u8;
             houses[18 + b][(r % 3) * 3 + c % 3] = cell as u8;
-            cell_houses[cell] = [r as u8, 9 + c as u8, 18 + b as u8];
+            *its_houses = [r as u8, 9 + c as u8, 18 + b as u8];
         }
         let mut peers = [[0u8; 20]; 81];
         for (cell, list) in peers.iter_mut().enumerate() {
@@ -134,6 +134,25 @@ struct Hint {
 impl Hint {
     fn places(&self) -> bool {
         matches!(self.action, Action::Place(..))
+    }
+
+    fn to_step(&self) -> SeStep {
+        let candidate = |cell: u8, digit: u8| {
+            Candidate::new(
+                crate::geometry::Cell::new(cell as usize),
+                Digit::from_index(digit as usize),
+            )
+        };
+        let (placement, eliminations) = match &self.action {
+            Action::Place(cell, digit) => (Some(candidate(*cell, *digit)), Vec::new()),
+            Action::Eliminate(list) => (None, list.iter().map(|&(c, d)| candidate(c, d)).collect()),
+        };
+        SeStep {
+            difficulty: f32::from(self.difficulty) / 10.0,
+            name: self.name,
+            placement,
+            eliminations,
+        }
     }
 }
 
@@ -218,9 +237,34 @@ fn bits(mask: u16) -> impl Iterator<Item = u8> {
     (0..16u8).filter(move |i| mask & (1 << i) != 0)
 }
 
+/// One step of the rating solve, for checking it: its difficulty, Sudoku Explainer's name
+/// and what it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeStep {
+    /// The difficulty.
+    pub difficulty: f32,
+    /// Sudoku Explainer's name of the technique.
+    pub name: &'static str,
+    /// The placement it makes, if any.
+    pub placement: Option<Candidate>,
+    /// The candidates it removes.
+    pub eliminations: Vec<Candidate>,
+}
+
 impl SeRating {
     /// Rates a 9×9 puzzle on Sudoku Explainer's terms.
     pub fn of_puzzle(puzzle: &Grid) -> SeRating {
+        SeRating::solve(puzzle, |_| {})
+    }
+
+    /// The steps of the rating solve of a 9×9 puzzle, in order.
+    pub fn steps_of(puzzle: &Grid) -> Vec<SeStep> {
+        let mut steps = Vec::new();
+        SeRating::solve(puzzle, |step| steps.push(step));
+        steps
+    }
+
+    fn solve(puzzle: &Grid, mut visit: impl FnMut(SeStep)) -> SeRating {
         let mut board = Board9::new(puzzle);
         let mut er: Tenths = 0;
         let mut ep = None;
@@ -256,6 +300,7 @@ impl SeRating {
                     ep = Some(hardest_before_placement);
                 }
             }
+            visit(hint.to_step());
             board.apply(&hint.action);
         }
         let real = |t: Tenths| f32::from(t) / 10.0;
