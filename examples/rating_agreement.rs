@@ -16,12 +16,18 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 
 fn main() {
     let shared = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/data/");
-    let n: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(50);
+    let n: usize = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(50);
     let table = std::fs::read_to_string(format!("{shared}se_hodoku_ratings.tsv"))
         .expect("../shared/data/se_hodoku_ratings.tsv");
     let rows = parse_peer_table(&table).expect("a well-formed table");
     for prefix in ["magictour_top1465", "forum_hardest_1106"] {
-        let part: Vec<_> = rows.iter().filter(|r| r.collection.starts_with(prefix)).collect();
+        let part: Vec<_> = rows
+            .iter()
+            .filter(|r| r.collection.starts_with(prefix))
+            .collect();
         let pairs: Vec<_> = part
             .iter()
             .filter_map(|r| r.se.map(|se| (SeRating::of_puzzle(&r.puzzle).er, se)))
@@ -43,8 +49,16 @@ fn main() {
         );
     }
     for (name, file, peers) in [
-        ("top1465", "magictour_top1465.txt", "SE 180 ms, HoDoKu 40 ms median (measured)"),
-        ("forum_hardest_1106", "forum_hardest_1106.txt", "SE a minute or more on most"),
+        (
+            "top1465",
+            "magictour_top1465.txt",
+            "SE 180 ms, HoDoKu 40 ms median (measured)",
+        ),
+        (
+            "forum_hardest_1106",
+            "forum_hardest_1106.txt",
+            "SE a minute or more on most",
+        ),
     ] {
         let text = std::fs::read_to_string(format!("{shared}{file}")).expect("a collection");
         let puzzles: Vec<Grid> = text
