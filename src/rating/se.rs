@@ -20,7 +20,7 @@
 //! bound, as does one past the step budget.
 
 use crate::digits::{Digit, DigitSet};
-use crate::geometry::Shape;
+use crate::geometry::{Geometry, Shape};
 use crate::grid::Grid;
 use crate::logic::uniqueness;
 use crate::trace::{Board, Candidate, Change};
@@ -62,8 +62,11 @@ pub const STEP_BUDGET: usize = 2_000;
 /// The difficulty at which the profile gives up: Sudoku Explainer's next nesting level.
 const GIVE_UP_AT: Tenths = 95;
 
+/// The classic 9×9 geometry copied into fixed arrays, so the inner loops index without
+/// bounds on vectors. House ids are the geometry's dense ones: rows 0–8, columns 9–17, boxes
+/// 18–26.
 struct Tables {
-    /// The cells of each house: rows 0–8, columns 9–17, boxes 18–26.
+    /// The cells of each house, in reading order.
     houses: [[u8; 9]; 27],
     /// The houses of each cell: row, column, box.
     cell_houses: [[u8; 3]; 81],
@@ -74,36 +77,29 @@ struct Tables {
 fn tables() -> &'static Tables {
     static TABLES: OnceLock<Tables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut houses = [[0u8; 9]; 27];
-        let mut cell_houses = [[0u8; 3]; 81];
-        for (cell, its_houses) in cell_houses.iter_mut().enumerate() {
-            let (r, c) = (cell / 9, cell % 9);
-            let b = (r / 3) * 3 + c / 3;
-            houses[r][c] = cell as u8;
-            houses[9 + c][r] = cell as u8;
-            houses[18 + b][(r % 3) * 3 + c % 3] = cell as u8;
-            *its_houses = [r as u8, 9 + c as u8, 18 + b as u8];
-        }
-        let mut peers = [[0u8; 20]; 81];
-        for (cell, list) in peers.iter_mut().enumerate() {
-            let mut n = 0;
-            for other in 0..81 {
-                if other != cell
-                    && cell_houses[cell]
-                        .iter()
-                        .zip(&cell_houses[other])
-                        .any(|(a, b)| a == b)
-                {
-                    list[n] = other as u8;
-                    n += 1;
-                }
+        let geometry = Geometry::classic(Shape::NINE);
+        let mut tables = Tables {
+            houses: [[0; 9]; 27],
+            cell_houses: [[0; 3]; 81],
+            peers: [[0; 20]; 81],
+        };
+        for (house, cells) in geometry.house_cells.iter().enumerate() {
+            for (slot, cell) in tables.houses[house].iter_mut().zip(cells) {
+                *slot = cell.index() as u8;
             }
         }
-        Tables {
-            houses,
-            cell_houses,
-            peers,
+        for cell in 0..81 {
+            for (slot, &house) in tables.cell_houses[cell]
+                .iter_mut()
+                .zip(&geometry.cell_houses[cell])
+            {
+                *slot = house as u8;
+            }
+            for (slot, peer) in tables.peers[cell].iter_mut().zip(&geometry.peers[cell]) {
+                *slot = peer.index() as u8;
+            }
         }
+        tables
     })
 }
 
