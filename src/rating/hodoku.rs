@@ -87,7 +87,6 @@ fn order(technique: Technique) -> u32 {
         T::NishioForcingChain => 120,
         T::CellForcingChain => 121,
         T::UnitForcingChain => 122,
-        T::NestedForcingChain => 130,
         _ => 1000,
     }
 }
@@ -99,13 +98,16 @@ fn level(technique: Technique) -> Level {
 }
 
 /// Our finders for 9×9 classic puzzles in HoDoKu's order, with or without the uniqueness
-/// techniques.
+/// techniques. The nested forcing chains are left out: HoDoKu's forcing chains and nets
+/// follow singles and links only, never inner trials, and where ours need those HoDoKu
+/// turns to brute force (as it does on every puzzle of the forum's hardest list).
 fn ladder(uniqueness: Uniqueness) -> &'static [Rung] {
     static LADDERS: [OnceLock<Vec<Rung>>; 2] = [OnceLock::new(), OnceLock::new()];
     let known = usize::from(uniqueness == Uniqueness::Known);
     LADDERS[known].get_or_init(|| {
         let geometry = crate::geometry::Geometry::classic(crate::grid::Shape::NINE);
         let mut rungs = logic::human_ladder(uniqueness, &geometry).to_vec();
+        rungs.retain(|rung| rung.technique != Technique::NestedForcingChain);
         rungs.sort_by_key(|rung| order(rung.technique));
         rungs
     })
@@ -200,7 +202,6 @@ fn hodoku_name(technique: Technique) -> &'static str {
         T::AlsXz => "Almost Locked Set XZ-Rule",
         T::AlsXyWing => "Almost Locked Set XY-Wing",
         T::NishioForcingChain | T::CellForcingChain | T::UnitForcingChain => "Forcing Chain",
-        T::NestedForcingChain => "Forcing Net",
         other => other.name(),
     }
 }
