@@ -244,7 +244,8 @@ fn capped_list(mut names: Vec<String>) -> String {
 
 /// What a hidden single's sentence adds after "the only place for 7 in box 2": the witnesses
 /// ("; the 7s in r1c8 and r2c2 rule out the rest") and any cell that lost the digit by other
-/// means ("… rule out all but r4c6 (ruled out earlier)"); nothing without a witness.
+/// means ("… rule out all but r4c6 (ruled out earlier)"); without a witness, that every
+/// other place went earlier; nothing when the house has no other empty cell.
 fn hidden_single_reason(
     shape: Shape,
     digit: Digit,
@@ -252,7 +253,11 @@ fn hidden_single_reason(
     uncovered: &[Cell],
 ) -> String {
     if proof.is_empty() {
-        return String::new();
+        return if uncovered.is_empty() {
+            String::new()
+        } else {
+            "; the other places were ruled out earlier".to_string()
+        };
     }
     let cells = capped_list(proof.iter().map(|w| w.cell.name(shape)).collect());
     let subject = match proof {
@@ -269,14 +274,19 @@ fn hidden_single_reason(
 
 /// What a naked single's sentence adds after "the only candidate left in the cell": the
 /// digits each house holds ("; box 5 has 1, 2 and 7, row 5 has 4 and 9") and the digits
-/// that went by other means ("; 6 was ruled out earlier"); nothing without a witness.
+/// that went by other means ("; 6 was ruled out earlier"); without a witness, that every
+/// other candidate went earlier.
 fn naked_single_reason(
     shape: Shape,
     by_house: &[(House, Vec<Witness>)],
     unexplained: DigitSet,
 ) -> String {
     if by_house.is_empty() {
-        return String::new();
+        return if unexplained.is_empty() {
+            String::new()
+        } else {
+            "; the other candidates were ruled out earlier".to_string()
+        };
     }
     let holds: Vec<String> = by_house
         .iter()
