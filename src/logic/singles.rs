@@ -23,9 +23,9 @@
 
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, HouseKind, Shape};
-use crate::logic::util::and_list;
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Step, StepKind, Witness};
+use std::fmt::Write;
 
 /// At most this many cells or witnesses are named in a sentence; the rest are counted.
 const MAX_NAMED: usize = 5;
@@ -86,8 +86,17 @@ fn hidden_single(board: &Board, kinds: &[HouseKind], technique: Technique) -> Op
         .find_map(|house| {
             let missing = shape.all_digits().difference(board.grid().digits_in(house));
             missing.iter().find_map(|digit| {
-                let places = board.places_for(digit, house);
-                let [cell] = places[..] else { return None };
+                // Counted without collecting: this runs for every digit missing from every
+                // house at every step of a trace.
+                let mut places = board
+                    .geometry()
+                    .cells_of(house)
+                    .iter()
+                    .filter(|&&c| board.has_candidate(c, digit));
+                let cell = *places.next()?;
+                if places.next().is_some() {
+                    return None;
+                }
                 let (proof, uncovered) = hidden_single_proof(board, house, cell, digit);
                 let text = format!(
                     "{} = {digit}: the only place for {digit} in {house}{}",
@@ -147,19 +156,28 @@ fn hidden_single_proof(
     cell: Cell,
     digit: Digit,
 ) -> (Vec<Witness>, Vec<Cell>) {
+    // Singles make most steps of a trace, and a rating runs whole traces: sized up front,
+    // these vectors never grow.
     let geometry = board.geometry();
-    let mut left: Vec<Cell> = geometry
-        .cells_of(house)
-        .iter()
-        .copied()
-        .filter(|&c| c != cell && board.value(c).is_none())
-        .collect();
-    let copies: Vec<Cell> = board
-        .shape()
-        .cells()
-        .filter(|&c| board.value(c) == Some(digit))
-        .collect();
-    let mut proof = Vec::new();
+    let size = geometry.size();
+    let mut left: Vec<Cell> = Vec::with_capacity(size);
+    left.extend(
+        geometry
+            .cells_of(house)
+            .iter()
+            .filter(|&&c| c != cell && board.value(c).is_none()),
+    );
+    let mut copies: Vec<Cell> = Vec::with_capacity(size);
+    copies.extend(
+        board
+            .grid()
+            .values()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &v)| v == digit.get())
+            .map(|(i, _)| Cell::new(i)),
+    );
+    let mut proof = Vec::with_capacity(size);
     loop {
         let seen = |copy: Cell| left.iter().filter(|&&c| geometry.sees(copy, c)).count();
         // The first copy in reading order among those that see the most cells left.
@@ -175,9 +193,9 @@ fn hidden_single_proof(
         if n_seen == 0 {
             break;
         }
-        let (covers, rest): (Vec<Cell>, Vec<Cell>) =
-            left.iter().partition(|&&c| geometry.sees(best, c));
-        left = rest;
+        let mut covers = Vec::with_capacity(n_seen);
+        covers.extend(left.iter().filter(|&&c| geometry.sees(best, c)));
+        left.retain(|&c| !geometry.sees(best, c));
         proof.push(Witness {
             cell: best,
             digit,
@@ -232,14 +250,24 @@ fn naked_single_proof(
     (by_house, unexplained)
 }
 
-/// Names, each capped at [`MAX_NAMED`]: "a, b and c", or "a, b, c, d, e and 3 more".
-fn capped_list(mut names: Vec<String>) -> String {
-    if names.len() > MAX_NAMED {
-        let more = names.len() - MAX_NAMED;
-        names.truncate(MAX_NAMED);
-        names.push(format!("{more} more"));
+/// Writes `n` items as people list them — "a", "a and b", "a, b and c" — naming at most
+/// [`MAX_NAMED`] and counting the rest ("a, b, c, d, e and 3 more"); `item(out, k)` writes
+/// the `k`-th.
+fn write_list(out: &mut String, n: usize, mut item: impl FnMut(&mut String, usize)) {
+    let named = n.min(MAX_NAMED);
+    let parts = if n > MAX_NAMED { named + 1 } else { named };
+    for k in 0..parts {
+        out.push_str(match k {
+            0 => "",
+            _ if k + 1 == parts => " and ",
+            _ => ", ",
+        });
+        if k < named {
+            item(out, k);
+        } else {
+            let _ = write!(out, "{} more", n - named);
+        }
     }
-    and_list(&names)
 }
 
 /// What a hidden single's sentence adds after "the only place for 7 in box 2": the witnesses
@@ -252,24 +280,33 @@ fn hidden_single_reason(
     proof: &[Witness],
     uncovered: &[Cell],
 ) -> String {
+    let mut out = String::new();
     if proof.is_empty() {
-        return if uncovered.is_empty() {
-            String::new()
-        } else {
-            "; the other places were ruled out earlier".to_string()
-        };
+        if !uncovered.is_empty() {
+            out.push_str("; the other places were ruled out earlier");
+        }
+        return out;
     }
-    let cells = capped_list(proof.iter().map(|w| w.cell.name(shape)).collect());
-    let subject = match proof {
-        [_] => format!("the {} in {cells} rules", shape.show(digit)),
-        _ => format!("the {}s in {cells} rule", shape.show(digit)),
-    };
-    if uncovered.is_empty() {
-        format!("; {subject} out the rest")
+    let plural = if proof.len() > 1 { "s" } else { "" };
+    let _ = write!(out, "; the {}{plural} in ", shape.show(digit));
+    write_list(&mut out, proof.len(), |out, k| {
+        out.push_str(&proof[k].cell.name(shape))
+    });
+    out.push_str(if proof.len() > 1 {
+        " rule out "
     } else {
-        let others = capped_list(uncovered.iter().map(|c| c.name(shape)).collect());
-        format!("; {subject} out all but {others} (ruled out earlier)")
+        " rules out "
+    });
+    if uncovered.is_empty() {
+        out.push_str("the rest");
+    } else {
+        out.push_str("all but ");
+        write_list(&mut out, uncovered.len(), |out, k| {
+            out.push_str(&uncovered[k].name(shape))
+        });
+        out.push_str(" (ruled out earlier)");
     }
+    out
 }
 
 /// What a naked single's sentence adds after "the only candidate left in the cell": the
@@ -281,31 +318,30 @@ fn naked_single_reason(
     by_house: &[(House, Vec<Witness>)],
     unexplained: DigitSet,
 ) -> String {
+    let mut out = String::new();
     if by_house.is_empty() {
-        return if unexplained.is_empty() {
-            String::new()
-        } else {
-            "; the other candidates were ruled out earlier".to_string()
-        };
+        if !unexplained.is_empty() {
+            out.push_str("; the other candidates were ruled out earlier");
+        }
+        return out;
     }
-    let holds: Vec<String> = by_house
-        .iter()
-        .map(|(house, witnesses)| {
-            let digits: Vec<String> = witnesses
-                .iter()
-                .map(|w| shape.show(w.digit).to_string())
-                .collect();
-            format!("{house} has {}", and_list(&digits))
-        })
-        .collect();
-    let mut text = format!("; {}", holds.join(", "));
+    for (k, (house, witnesses)) in by_house.iter().enumerate() {
+        let _ = write!(out, "{}{house} has ", if k == 0 { "; " } else { ", " });
+        write_list(&mut out, witnesses.len(), |out, j| {
+            let _ = write!(out, "{}", shape.show(witnesses[j].digit));
+        });
+    }
     if !unexplained.is_empty() {
-        let digits: Vec<String> = unexplained
-            .iter()
-            .map(|d| shape.show(d).to_string())
-            .collect();
-        let verb = if digits.len() == 1 { "was" } else { "were" };
-        text += &format!("; {} {verb} ruled out earlier", capped_list(digits));
+        let digits: Vec<Digit> = unexplained.iter().collect();
+        out.push_str("; ");
+        write_list(&mut out, digits.len(), |out, j| {
+            let _ = write!(out, "{}", shape.show(digits[j]));
+        });
+        out.push_str(if digits.len() == 1 {
+            " was ruled out earlier"
+        } else {
+            " were ruled out earlier"
+        });
     }
-    text
+    out
 }
