@@ -73,6 +73,10 @@ echo "== native"
   --tsv "$BENCH/target/native.tsv" --app-style "$APP" "${TDOKU_ARGS[@]}"
 
 echo
+echo "== ratings on the peers' terms: agreement with SE and HoDoKu, time per puzzle"
+(cd "$MAIN" && cargo run --release --quiet --example rating_agreement -- 50)
+
+echo
 echo "== peak memory: ours fast, counting all of 17_clue to 2, native"
 if [ -x /usr/bin/time ]; then
   /usr/bin/time -v "$BENCH/target/release/stepdoku-bench" --count-all 17_clue 2>"$BENCH/target/time.txt"

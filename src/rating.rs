@@ -1,7 +1,12 @@
-//! Difficulty ratings computed from a trace, on two scales side by side.
+//! Difficulty ratings on two scales side by side: from a trace, and on the peers' own terms.
 //!
-//! A rating is a pure function of the steps of a trace; nothing here solves anything except
-//! [`Rating::of_puzzle`], which runs the Human strategy and rates what it did.
+//! [`Rating::of_trace`] is a pure function of the steps of a trace: it rates what a shown
+//! trace did. [`Rating::of_puzzle`] runs the Human strategy for the counters and the hardest
+//! technique of our ladder and, for a classic 9×9 puzzle with one solution, takes ER/EP/ED
+//! from the [Sudoku Explainer profile](se) (Sudoku Explainer's technique set and chain kinds,
+//! always its easiest hint) and the score and level from the [HoDoKu profile](hodoku)
+//! (HoDoKu's solving order and scores), so those numbers read as the peers would print them.
+//! `source` says which. Explanations keep the rich ladder either way.
 //!
 //! # Sudoku Explainer scale
 //! - **ER** is the difficulty of the hardest deduction of the trace.
@@ -34,9 +39,13 @@
 //! - The score sums every deduction, those under guesses included, so it measures the work
 //!   the trace did.
 
+pub mod agreement;
+pub mod hodoku;
+pub mod se;
+
 use crate::grid::{Grid, Shape};
 use crate::strategy::{stepper, Strategy};
-use crate::technique::Technique;
+use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Change, Step, StepKind};
 use serde::Serialize;
 use std::fmt;
@@ -219,6 +228,26 @@ pub struct Rating {
     pub n_guesses: usize,
     /// The number of backtracks.
     pub n_backtracks: usize,
+    /// Where ER/EP/ED and the score and level come from.
+    pub source: RatingSource,
+    /// Sudoku Explainer's name of its hardest step, with the peer profiles.
+    pub se_hardest: Option<&'static str>,
+    /// Whether ER is a lower bound because the Sudoku Explainer profile gave up (a puzzle
+    /// that needs deeper nesting than it searches).
+    pub er_is_lower_bound: bool,
+    /// HoDoKu's name of its hardest step, with the peer profiles.
+    pub hodoku_hardest: Option<&'static str>,
+}
+
+/// Where the numbers of a rating come from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum RatingSource {
+    /// The steps of our trace (the rich ladder): any grid, or a shown trace.
+    Trace,
+    /// The peer profiles: ER/EP/ED as Sudoku Explainer computes them, the score and level
+    /// as HoDoKu does (classic 9×9 puzzles with one solution).
+    PeerProfiles,
 }
 
 impl Rating {
@@ -248,7 +277,34 @@ impl Rating {
                 None => break,
             }
         }
-        rater.rating()
+        rater.rating().with_peer_profiles(puzzle)
+    }
+
+    /// This rating of the Human trace of `puzzle` with ER/EP/ED from the Sudoku Explainer
+    /// profile and the score and level from the HoDoKu profile, when the puzzle is a classic
+    /// 9×9 one without pencil marks, with one solution, whose trace ended; otherwise
+    /// unchanged.
+    pub fn with_peer_profiles(mut self, puzzle: &Grid) -> Rating {
+        let fits = puzzle.shape() == Shape::NINE
+            && puzzle.geometry().is_classic()
+            && puzzle.marks().is_none()
+            && !self.truncated
+            && Uniqueness::of(puzzle) == Uniqueness::Known;
+        if !fits {
+            return self;
+        }
+        let se = se::SeRating::of_puzzle(puzzle);
+        let hodoku = hodoku::HodokuRating::of_puzzle(puzzle, Rating::DEFAULT_MAX_STEPS);
+        self.er = se.er;
+        self.ep = se.ep;
+        self.ed = se.ed;
+        self.se_hardest = se.hardest;
+        self.er_is_lower_bound = se.outcome != se::SeOutcome::Solved;
+        self.score = hodoku.score;
+        self.level = hodoku.level;
+        self.hodoku_hardest = hodoku.hardest;
+        self.source = RatingSource::PeerProfiles;
+        self
     }
 
     /// The step cap of [`Rating::of_puzzle`]: far more than any 9×9 trace needs, and a bound
@@ -380,6 +436,10 @@ impl Rater {
             n_deductions: self.n_deductions,
             n_guesses: self.n_guesses,
             n_backtracks: self.n_backtracks,
+            source: RatingSource::Trace,
+            se_hardest: None,
+            er_is_lower_bound: self.has_guessed,
+            hodoku_hardest: None,
         }
     }
 }

@@ -149,6 +149,13 @@ pub struct Palette {
     pub differ: &'static str,
     /// Chain links (`--sd-link`).
     pub link: &'static str,
+    /// The ring around a digit that proves a single, a witness (`--sd-witness`).
+    pub witness: &'static str,
+    /// Behind a witness's digit (`--sd-witness-bg`).
+    pub witness_bg: &'static str,
+    /// The background of a cell a witness rules the single's digit out of
+    /// (`--sd-covered-bg`).
+    pub covered_bg: &'static str,
 }
 
 impl Palette {
@@ -181,6 +188,9 @@ impl Palette {
         fault: "#c23b00",
         differ: "#a6427c",
         link: "#0072b2",
+        witness: "#b86e00",
+        witness_bg: "#ffe6bf",
+        covered_bg: "#e3e6eb",
     };
 
     /// The dark theme's colours: the second value of each `light-dark()` in the stylesheet.
@@ -212,6 +222,9 @@ impl Palette {
         fault: "#ff8a5c",
         differ: "#e890c6",
         link: "#56b4e9",
+        witness: "#f0b429",
+        witness_bg: "#4d3608",
+        covered_bg: "#2c323b",
     };
 }
 
@@ -533,6 +546,10 @@ struct Marks {
     pattern: Vec<DigitSet>,
     fins: Vec<DigitSet>,
     differing: Vec<bool>,
+    /// Cells whose digit proves a single (see [`Step::proof`]).
+    witness: Vec<bool>,
+    /// Cells a witness rules the single's digit out of.
+    covered: Vec<bool>,
 }
 
 impl Marks {
@@ -547,6 +564,8 @@ impl Marks {
             pattern: vec![DigitSet::EMPTY; n_cells],
             fins: vec![DigitSet::EMPTY; n_cells],
             differing: vec![false; n_cells],
+            witness: vec![false; n_cells],
+            covered: vec![false; n_cells],
         };
         for &cell in &picture.differing {
             marks.differing[cell.index()] = true;
@@ -571,6 +590,12 @@ impl Marks {
         }
         for c in &step.fins {
             marks.fins[c.cell.index()].insert(c.digit);
+        }
+        for w in &step.proof {
+            marks.witness[w.cell.index()] = true;
+            for &c in &w.covers {
+                marks.covered[c.index()] = true;
+            }
         }
         marks
     }
@@ -859,6 +884,12 @@ impl<'a> Painter<'a> {
             if m.step_cells[i] {
                 let fill = if m.is_dead_end { c.dead_bg } else { c.step_bg };
                 writeln!(out, r#"<rect data-cell="{i}" {rect} fill="{fill}"/>"#)?;
+            } else if m.covered[i] {
+                writeln!(
+                    out,
+                    r#"<rect data-cell="{i}" data-roles="covered" {rect} fill="{}"/>"#,
+                    c.covered_bg
+                )?;
             }
             if m.differing[i] {
                 writeln!(
@@ -951,6 +982,12 @@ impl<'a> Painter<'a> {
         if m.differing[i] {
             roles.push("differ");
         }
+        if m.witness[i] {
+            roles.push("witness");
+        }
+        if m.covered[i] && !m.step_cells[i] {
+            roles.push("covered");
+        }
         // A cell with nothing to show and no role is left out of the image.
         let shows_something = match content {
             CellContent::Digit(..) => true,
@@ -978,6 +1015,9 @@ impl<'a> Painter<'a> {
             write!(out, r#" data-roles="{}""#, roles.join(" "))?;
         }
         writeln!(out, ">")?;
+        if m.witness[i] {
+            self.paint_witness_mark(out, cell)?;
+        }
         match content {
             CellContent::Digit(digit, origin) => self.paint_digit(out, cell, digit, origin)?,
             CellContent::Candidates(set) => self.paint_candidates(out, cell, set)?,
@@ -985,6 +1025,23 @@ impl<'a> Painter<'a> {
         }
         self.paint_ring(out, cell)?;
         writeln!(out, "</g>")
+    }
+
+    /// The mark of a witness, under its digit: a disc in the witness colour with a solid
+    /// ring, unlike a guess's dashed ring (drawn over it when both).
+    fn paint_witness_mark(&self, out: &mut String, cell: Cell) -> fmt::Result {
+        let c = self.colours;
+        let (cx, cy) = self.cell_rect(cell).centre();
+        writeln!(
+            out,
+            r#"<circle data-mark="witness" cx="{}" cy="{}" r="{}" fill="{}" stroke="{}" stroke-width="{}"/>"#,
+            N(cx),
+            N(cy),
+            N(0.4 * CELL),
+            c.witness_bg,
+            c.witness,
+            N(0.055 * CELL),
+        )
     }
 
     /// A placed digit, coloured by origin; a guess gets a dashed ring, and a digit placed

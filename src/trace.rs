@@ -179,6 +179,25 @@ pub enum Rule {
     },
 }
 
+/// One witness of a single's proof: a digit on the board (a given or a placed digit) and the
+/// empty cells it rules that digit out of, because they see it.
+///
+/// A hidden single's witnesses are copies of its digit outside its house, chosen so that each
+/// other empty cell of the house is covered by exactly one of them (a small cover: see
+/// `logic::singles`). A naked single's witnesses are the other digits in the houses of its
+/// cell, one per digit, and each covers the single's cell. The proof says why each covered
+/// cell lacks the digit; it is partial when a candidate went by other means (an elimination
+/// step, a backtrack, or the pencil marks of the puzzle): such a cell is covered by no witness.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Witness {
+    /// The cell that holds the digit.
+    pub cell: Cell,
+    /// The digit it holds, which it rules out of the covered cells.
+    pub digit: Digit,
+    /// The empty cells it rules the digit out of, in reading order.
+    pub covers: Vec<Cell>,
+}
+
 /// One step of a trace. On the wire (the README's "Wire format") it is one camelCase record:
 /// these fields, the technique as `technique` (its name) and `techniqueId` (its slug), and
 /// every empty list left out: a missing list is empty.
@@ -215,6 +234,11 @@ pub struct Step {
     /// dead end with the rule it follows by and the earlier implications it rests on.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub implications: Vec<Implication>,
+    /// Why a single holds: the digits on the board that rule out every other place (hidden
+    /// single) or every other candidate (naked single). Empty for other steps and for a full
+    /// house, whose house shows it all.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub proof: Vec<Witness>,
     /// Whether the step holds only if the puzzle has a unique solution.
     pub relies_on_uniqueness: bool,
     /// The changes, in the order they apply.
@@ -239,6 +263,7 @@ impl Step {
             fins: Vec::new(),
             links: Vec::new(),
             implications: Vec::new(),
+            proof: Vec::new(),
             relies_on_uniqueness: technique.relies_on_uniqueness(),
             changes: Vec::new(),
             text,

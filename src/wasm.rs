@@ -443,6 +443,12 @@ mod explainer {
         n_steps: u32,
         /// Rates the steps given so far, so the rating costs no second solve.
         rater: Rater,
+        /// The puzzle, for the peer profiles once a Human trace has ended.
+        puzzle: Grid,
+        /// Whether this is the Human strategy, whose ended trace is rated on the peers' terms.
+        is_human: bool,
+        /// The rating with the peer profiles, computed once the Human trace has ended.
+        final_rating: std::cell::OnceCell<Rating>,
     }
 
     #[wasm_bindgen]
@@ -503,10 +509,18 @@ mod explainer {
         }
 
         /// The rating of the steps given so far (see `rate`); the puzzle's rating once the
-        /// trace of the `"human"` strategy has ended.
+        /// trace of the `"human"` strategy has ended, ER/EP/ED and the score and level then
+        /// on the peers' own terms, as `rate` gives them.
         #[wasm_bindgen(getter)]
         pub fn rating(&self) -> JsValue {
-            to_js(&self.rater.rating())
+            let rating = self.rater.rating();
+            if self.is_human && !rating.truncated {
+                return to_js(
+                    self.final_rating
+                        .get_or_init(|| rating.with_peer_profiles(&self.puzzle)),
+                );
+            }
+            to_js(&rating)
         }
 
         /// How many steps have been given so far.
@@ -523,6 +537,9 @@ mod explainer {
                 stepper: strategy::stepper(grid, strategy),
                 n_steps: 0,
                 rater: Rater::for_shape(grid.shape()),
+                puzzle: grid.clone(),
+                is_human: strategy == Strategy::Human,
+                final_rating: std::cell::OnceCell::new(),
             })
         }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{sample, SEEDS};
-use stepdoku::rating::{Level, Rater};
+use stepdoku::rating::{Level, Rater, RatingSource};
 use stepdoku::{Cell, Change, Digit, Grid, Rating, Shape, Step, StepKind, Technique};
 
 /// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
@@ -211,12 +211,17 @@ fn ratings_serialise_with_the_documented_fields() {
         "nDeductions",
         "nGuesses",
         "nBacktracks",
+        "source",
+        "seHardest",
+        "erIsLowerBound",
+        "hodokuHardest",
     ] {
         assert!(value.get(key).is_some(), "missing {key} in {value}");
     }
     assert_eq!(value["level"], "Easy");
     assert_eq!(value["hardest"], "Hidden Single");
     assert_eq!(value["hardestId"], "hidden-single-box");
+    assert_eq!(value["source"], "trace");
     let nothing = serde_json::to_value(Rating::of_trace(&[solved()])).unwrap();
     assert!(nothing["hardest"].is_null() && nothing["hardestId"].is_null());
 }
@@ -264,12 +269,25 @@ fn ratings_of_real_puzzles_are_consistent() {
         if let (Some(ep), Some(ed)) = (rating.ep, rating.ed) {
             assert!(ed <= ep && ep <= rating.er, "{context}");
         }
-        if !rating.needs_guessing {
+        if !rating.er_is_lower_bound {
             assert!(rating.ep.is_some() && rating.ed.is_some(), "{context}");
         }
         let hardest = rating.hardest.expect("a deduction");
-        assert!(rating.level >= Level::of_technique(hardest), "{context}");
-        assert!(rating.score >= 4 * rating.n_deductions as u32, "{context}");
+        match rating.source {
+            RatingSource::Trace => {
+                assert!(rating.level >= Level::of_technique(hardest), "{context}");
+                assert!(rating.score >= 4 * rating.n_deductions as u32, "{context}");
+            }
+            RatingSource::PeerProfiles => {
+                // Classic 9×9 puzzles with one solution: both peers' hardest steps are named.
+                assert!(rating.se_hardest.is_some(), "{context}");
+                assert!(rating.hodoku_hardest.is_some(), "{context}");
+                assert!(
+                    rating.score >= 4 * (81 - puzzle.n_filled()) as u32,
+                    "{context}"
+                );
+            }
+        }
         assert!(rating.n_steps > rating.n_deductions, "{context}");
     }
 }

@@ -262,6 +262,76 @@ fn a_step_marks_its_cells_houses_and_changes_on_the_board_after_it() {
 }
 
 #[test]
+fn a_single_is_drawn_with_its_proof_on_every_size() {
+    // The first steps of Human traces: hidden singles whose witnesses are marked and whose
+    // covered cells are shaded, and naked singles whose witnesses are marked.
+    let mut n_hidden = 0;
+    let mut n_naked = 0;
+    let puzzles = [Grid::parse(PUZZLE).unwrap(), Grid::parse(CHAINS).unwrap()]
+        .into_iter()
+        .chain([Shape::FOUR, Shape::SIX, Shape::SIXTEEN].map(|s| puzzle_of(s).0));
+    for puzzle in puzzles {
+        let shape = puzzle.shape();
+        let trace = trace_with_boards(&puzzle, Strategy::Human);
+        for (idx, (step, _)) in trace.iter().enumerate().take(40) {
+            if step.proof.is_empty() {
+                continue;
+            }
+            let position = idx + 1;
+            let svg = Picture::at_position(&puzzle, Strategy::Human, position)
+                .unwrap()
+                .to_svg(Theme::Dark);
+            let doc = parse(&svg);
+            let mut covered: Vec<Cell> = Vec::new();
+            for witness in &step.proof {
+                let group = cell_group(&doc, witness.cell).expect("a witness is drawn");
+                assert!(roles(group).contains(&"witness"), "step {position}");
+                assert!(group
+                    .children()
+                    .any(|n| n.attribute("data-mark") == Some("witness")));
+                assert_eq!(
+                    digit_text(&doc, witness.cell).unwrap().0,
+                    symbol(shape, witness.digit),
+                    "a witness shows the digit it holds"
+                );
+                covered.extend(witness.covers.iter().filter(|c| !step.cells.contains(c)));
+            }
+            let mut shaded: Vec<usize> = all_with(&doc, "data-roles", "covered")
+                .iter()
+                .filter(|n| n.has_tag_name("rect"))
+                .map(|n| number(*n, "data-cell") as usize)
+                .collect();
+            shaded.sort_unstable();
+            let mut expected: Vec<usize> = covered.iter().map(|c| c.index()).collect();
+            expected.sort_unstable();
+            assert_eq!(shaded, expected, "step {position}: {}", step.text);
+            for cell in &covered {
+                let group = cell_group(&doc, *cell).expect("a covered cell is drawn");
+                assert!(roles(group).contains(&"covered"));
+            }
+            let n_witness_marks = doc
+                .descendants()
+                .filter(|n| n.attribute("data-mark") == Some("witness"))
+                .count();
+            assert_eq!(n_witness_marks, step.proof.len(), "one mark per witness");
+            if step.technique == stepdoku::Technique::NakedSingle {
+                n_naked += 1;
+                assert!(
+                    covered.is_empty(),
+                    "a naked single covers its own cell only"
+                );
+            } else {
+                n_hidden += 1;
+            }
+        }
+    }
+    assert!(
+        n_hidden >= 10 && n_naked >= 1,
+        "{n_hidden} hidden, {n_naked} naked"
+    );
+}
+
+#[test]
 fn fins_and_chain_links_are_drawn() {
     let puzzle = Grid::parse(CHAINS).unwrap();
     let shape = puzzle.shape();
@@ -452,6 +522,9 @@ fn the_palettes_are_the_page_stylesheets_colours() {
         ("--sd-fault", l.fault, d.fault),
         ("--sd-differ", l.differ, d.differ),
         ("--sd-link", l.link, d.link),
+        ("--sd-witness", l.witness, d.witness),
+        ("--sd-witness-bg", l.witness_bg, d.witness_bg),
+        ("--sd-covered-bg", l.covered_bg, d.covered_bg),
     ];
     for (property, light, dark) in pairs {
         let (css_light, css_dark) = stylesheet_colours(&css, property);

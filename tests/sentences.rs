@@ -104,7 +104,10 @@ fn singles_write_their_digit_in_the_alphabet_of_the_shape() {
         keep_only(&mut board, value, &box_1, &["r2c2"]);
         assert_eq!(
             sentence(&board, singles::hidden_single_box),
-            format!("r2c2 = {shown}: the only place for {shown} in box 1")
+            format!(
+                "r2c2 = {shown}: the only place for {shown} in box 1; the other places were \
+                 ruled out earlier"
+            )
         );
 
         // Naked single: one candidate left in the last cell of the grid.
@@ -113,7 +116,10 @@ fn singles_write_their_digit_in_the_alphabet_of_the_shape() {
         set_candidates(&mut board, &last, &[value]);
         assert_eq!(
             sentence(&board, singles::naked_single),
-            format!("{last} = {shown}: the only candidate left in the cell")
+            format!(
+                "{last} = {shown}: the only candidate left in the cell; the other candidates \
+                 were ruled out earlier"
+            )
         );
     }
 }
@@ -124,7 +130,11 @@ fn the_json_of_a_step_keeps_digits_as_numbers() {
     let mut board = open_board(shape);
     set_candidates(&mut board, "r10c1", &[15]);
     let step = singles::naked_single(&board).expect("a naked single");
-    assert_eq!(step.text, "r10c1 = F: the only candidate left in the cell");
+    assert_eq!(
+        step.text,
+        "r10c1 = F: the only candidate left in the cell; the other candidates were ruled out \
+         earlier"
+    );
     let json = serde_json::to_value(&step).unwrap();
     assert_eq!(json["digit"], 15);
     assert_eq!(json["changes"][0]["digit"], 15);

@@ -6,7 +6,9 @@
 // Accessibility: role="grid" named "Sudoku puzzle", role="row" rows, and focusable
 // role="gridcell" cells named "Row R, column C: " and what they hold: the digit and whose it
 // is (given, yours, the solver's), or the marks of an empty cell, and any mistake flagged;
-// in a variant, then the houses it adds ("in region 3", "on diagonal ↘", "in window 2").
+// in a variant, then the houses it adds ("in region 3", "on diagonal ↘", "in window 2");
+// while a single's proof shows, what the cell plays in it ("proof: rules out 7 in r4c1 and
+// r4c2", "proof: 7 ruled out by r2c1").
 // One cell is in the tab order at a time (roving tabindex); arrows move it.
 
 import { Origin } from './board-model.js';
@@ -28,6 +30,8 @@ const Flag = {
   CANDIDATES: 64,
   WRONG_MARKS: 128,
   WRONG: 256,
+  WITNESS: 512,
+  COVERED: 1024,
 };
 
 const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution', 'yours'];
@@ -47,6 +51,8 @@ const ORIGIN_PART = [
 const ROLE_PARTS = [
   [Flag.STEP | Flag.CONTRADICTION, 'cell-step'],
   [Flag.FAULT | Flag.DIFFER | Flag.WRONG | Flag.WRONG_MARKS, 'cell-fault'],
+  [Flag.WITNESS, 'cell-witness'],
+  [Flag.COVERED, 'cell-covered'],
 ];
 
 /** Shift+key gives another character ('!' for 1): the key's digit or letter, from its code. */
@@ -190,6 +196,7 @@ export function mountGrid(host, on) {
       restored: new Uint32Array(n),
       pattern: new Uint32Array(n),
       fins: new Uint32Array(n),
+      proofNotes: new Array(n).fill(''),
       isNameStale: new Uint8Array(n),
     };
     selected = Math.min(selected, n - 1);
@@ -274,6 +281,30 @@ export function mountGrid(host, on) {
     return `empty, ${marksName} ${digits.join(' ')}${wrong}`;
   }
 
+  /** The cell names sentences use: `r3c5`. */
+  function shortName(i) {
+    return `r${Math.floor(i / shape.size) + 1}c${(i % shape.size) + 1}`;
+  }
+
+  /**
+   * What a cell's name adds for the single's proof on show (`step.witnesses`, `step.covered`,
+   * see player.js stepHighlight): '' for a cell that plays no part in it.
+   */
+  function proofNote(step, i) {
+    const witness = step?.witnesses?.get(i);
+    if (witness) {
+      const cells = witness.covers.map(shortName);
+      const list =
+        cells.length > 1 ? `${cells.slice(0, -1).join(', ')} and ${cells.at(-1)}` : cells[0];
+      return `; proof: rules out ${shape.symbols[witness.digit - 1]} in ${list}`;
+    }
+    const covered = step?.covered?.get(i);
+    if (covered) {
+      return `; proof: ${shape.symbols[covered.digit - 1]} ruled out by ${shortName(covered.by)}`;
+    }
+    return '';
+  }
+
   /** Whether the board is playing too fast for cell names to follow (see render). */
   let isFast = false;
 
@@ -341,6 +372,17 @@ export function mountGrid(host, on) {
       if (view.wrongMarks?.has(i)) {
         flags |= Flag.WRONG_MARKS;
       }
+      if (step?.witnesses?.has(i)) {
+        flags |= Flag.WITNESS;
+      }
+      if (step?.covered?.has(i)) {
+        flags |= Flag.COVERED;
+      }
+      const note = flags & (Flag.WITNESS | Flag.COVERED) ? proofNote(step, i) : '';
+      if (shown.proofNotes[i] !== note) {
+        shown.proofNotes[i] = note;
+        shown.isNameStale[i] = 1;
+      }
       updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins);
     }
     const isDeadEnd = step && (step.kind === 'contradiction' || step.kind === 'unsolvable');
@@ -382,6 +424,8 @@ export function mountGrid(host, on) {
       toggle('differ', Flag.DIFFER);
       toggle('with-cands', Flag.CANDIDATES);
       toggle('wrong-marks', Flag.WRONG_MARKS);
+      toggle('witness', Flag.WITNESS);
+      toggle('covered', Flag.COVERED);
       s.flags[i] = flags;
     }
     if (candsChanged) {
@@ -434,7 +478,8 @@ export function mountGrid(host, on) {
       cell.setAttribute(
         'aria-label',
         `Row ${r + 1}, column ${c + 1}: ${describe(value, origin, depth, cands, flags)}` +
-          placeNames[i],
+          placeNames[i] +
+          s.proofNotes[i],
       );
     }
     if (valueChanged || flagsChanged) {

@@ -1,5 +1,7 @@
 // The rating card: how hard the puzzle is, on the Sudoku Explainer scale (ER, EP, ED) and
-// the HoDoKu scale (score, level), and whether the Human strategy had to guess. The worker
+// the HoDoKu scale (score, level), and whether the Human strategy had to guess. For a classic
+// 9×9 puzzle the core computes ER/EP/ED and the score and level on the peers' own terms
+// (`source` "peerProfiles"), and the card says so (`scaleNote`). The worker
 // computes the rating (see worker.js `rate`); this module only shows it, or says why there
 // is none. `ratingFields` is pure, for the unit tests.
 
@@ -47,8 +49,9 @@ const difficultyText = (value) => (value === null || value === undefined ? '–'
  */
 export function ratingFields(rating) {
   const er = difficultyText(rating.er);
+  const isLowerBound = rating.erIsLowerBound ?? rating.needsGuessing;
   return {
-    er: { text: rating.needsGuessing ? `≥ ${er}` : er, value: er },
+    er: { text: isLowerBound ? `≥ ${er}` : er, value: er },
     ep: {
       text: difficultyText(rating.ep),
       value: rating.ep === null ? '-' : difficultyText(rating.ep),
@@ -67,6 +70,22 @@ export function ratingFields(rating) {
 }
 
 /**
+ * One sentence that says which scale each number is on, such as "ER 9.1 on Sudoku
+ * Explainer's scale (Dynamic Cell Forcing Chains); HoDoKu: Extreme, 2,472 points (Forcing
+ * Chain)." for a rating on the peers' terms, or that the numbers come from our trace.
+ */
+export function scaleNote(rating) {
+  const er = ratingFields(rating).er.text;
+  if (rating.source !== 'peerProfiles') {
+    return `ER ${er} and the HoDoKu-style score and level come from our Human trace.`;
+  }
+  const se = rating.seHardest ? ` (${rating.seHardest})` : '';
+  const hodoku = rating.hodokuHardest ? ` (${rating.hodokuHardest})` : '';
+  const points = rating.score.toLocaleString('en');
+  return `ER ${er} on Sudoku Explainer's scale${se}; HoDoKu: ${rating.level}, ${points} points${hodoku}.`;
+}
+
+/**
  * Mounts the card into `host`; `levels` are the HoDoKu levels, easiest first (core.js
  * `levels`), and the card draws a level as that many filled pips of them all. `on.stop()` stops a rating under way, `on.more()` carries on
  * one that ran out of time, `on.rate()` starts again after a stop.
@@ -81,6 +100,7 @@ export function mountRating(host, levels, on) {
       </header>
       <div class="rating-body">
         <p class="rating-hardest">Hardest step: <a class="hardest-link" href=""></a> <span class="hardest-se"></span></p>
+        <p class="rating-scales"></p>
         <dl class="rating-values">
           ${FIELDS.map(
             (f) =>
@@ -102,6 +122,7 @@ export function mountRating(host, levels, on) {
   const hardestLine = card.querySelector('.rating-hardest');
   const hardestLink = card.querySelector('.hardest-link');
   const hardestSe = card.querySelector('.hardest-se');
+  const scales = card.querySelector('.rating-scales');
   const message = card.querySelector('.rating-message');
   const spinner = card.querySelector('.rating-spinner');
   const messageText = card.querySelector('.rating-text');
@@ -150,6 +171,7 @@ export function mountRating(host, levels, on) {
       return;
     }
     const fields = ratingFields(rating);
+    scales.textContent = scaleNote(rating);
     for (const [name, dd] of Object.entries(values)) {
       dd.textContent = fields[name].text;
       dd.dataset.value = fields[name].value;
@@ -170,7 +192,7 @@ export function mountRating(host, levels, on) {
     if (rating.hardestId) {
       hardestLink.textContent = rating.hardest;
       hardestLink.setAttribute('href', `#technique-${rating.hardestId}`);
-      hardestSe.textContent = `(SE ${fields.er.value})`;
+      hardestSe.textContent = '(our technique ladder)';
     }
   }
 

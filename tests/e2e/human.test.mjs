@@ -182,7 +182,15 @@ test('the rating card shows what `stepdoku rate` prints', async () => {
   // What a person reads: the level with its pips, the score with a thousands separator.
   const text = await page.locator('stepdoku-board .rating-card').innerText();
   assert.match(text, /Unfair/);
-  assert.match(text, /1,616/);
+  assert.ok(text.includes(Number(expected.score).toLocaleString('en')), text);
+  // Which scale is which: ER on Sudoku Explainer's terms, the level and score on HoDoKu's.
+  assert.ok(
+    text.includes(
+      `ER ${expected.er} on Sudoku Explainer's scale (Turbot Fish); HoDoKu: Unfair, ` +
+        `${Number(expected.score).toLocaleString('en')} points (X-Chain).`,
+    ),
+    text,
+  );
   assert.equal(
     await page.locator('stepdoku-board .rating-values [data-key="level"] .pips i.on').count(),
     4,

@@ -67,7 +67,7 @@ test('a person solves the easy sample: marks, undo, Check, hints, a reload, the 
   await waitForStatus(page, 'Unique solution');
   // A loaded puzzle is solved at once: givens locked, the person's digits theirs.
   await page.getByText('Solving: 22 of 81 cells filled.').waitFor();
-  await page.getByRole('region', { name: 'Rating' }).getByText('2.6').first().waitFor();
+  await page.getByRole('region', { name: 'Rating' }).getByText('2.0').first().waitFor();
   const rating = await page.getByRole('region', { name: 'Rating' }).innerText();
   const solution = await readSolution(page, 81);
   const givens = PUZZLES.easy.replace(/0/g, '.');
@@ -181,7 +181,7 @@ test('a person solves the easy sample: marks, undo, Check, hints, a reload, the 
   const facts = await finish.innerText();
   assert.match(facts, /Hints\s+2/);
   assert.match(facts, /Checks\s+1/);
-  assert.match(facts, /Rating\s+ER 2\.6 · Hard/);
+  assert.match(facts, /Rating\s+ER 2\.0 · Medium/);
   assert.match(facts, /Time\s+\d+ seconds?/);
   assert.equal(await page.getByRole('region', { name: 'Rating' }).innerText(), rating);
   assert.equal(await page.locator('stepdoku-board').getAttribute('puzzle'), givens);

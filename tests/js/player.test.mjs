@@ -101,3 +101,58 @@ test('highlights of real steps, which leave out their empty lists, sort every ch
     assert.equal(hint.placed.size + hint.eliminated.size + hint.links.length, 0, step.text);
   }
 });
+
+test("stepHighlight replays a single's proof: witnesses, and the cells they cover", () => {
+  const h = stepHighlight({
+    kind: 'deduction',
+    cells: [37],
+    digit: 7,
+    houses: [{ kind: 'box', index: 3 }],
+    proof: [
+      { cell: 32, digit: 7, covers: [27, 28, 29] },
+      { cell: 9, digit: 7, covers: [45] },
+    ],
+    changes: [{ op: 'place', cell: 37, digit: 7 }],
+  });
+  assert.deepEqual([...h.witnesses.keys()], [32, 9]);
+  assert.deepEqual(h.witnesses.get(32), { digit: 7, covers: [27, 28, 29] });
+  assert.deepEqual(sorted(h.covered.keys()), [27, 28, 29, 45]);
+  assert.deepEqual(h.covered.get(45), { digit: 7, by: 9 });
+  // A naked single's witnesses cover the single's own cell, which stays the step's.
+  const naked = stepHighlight({
+    kind: 'deduction',
+    cells: [40],
+    proof: [
+      { cell: 31, digit: 1, covers: [40] },
+      { cell: 36, digit: 3, covers: [40] },
+    ],
+  });
+  assert.deepEqual([...naked.witnesses.keys()], [31, 36]);
+  assert.equal(naked.covered.size, 0);
+  // A hint shows neither: the one cell the witnesses leave would be the answer.
+  const hint = hintHighlight({
+    kind: 'deduction',
+    cells: [37],
+    proof: [{ cell: 9, digit: 7, covers: [45] }],
+  });
+  assert.equal(hint.witnesses.size + hint.covered.size, 0);
+});
+
+test('the singles of a real trace carry proofs the highlight keeps, cell for cell', () => {
+  const steps = trace(HARDEST, 'human');
+  // A single whose other places all went by eliminations has no witness: its proof is empty.
+  const proved = steps.filter((s) => s.techniqueId?.startsWith('hidden-single') && s.proof);
+  assert.ok(proved.length > 10, `${proved.length} hidden singles with a proof`);
+  for (const step of proved) {
+    const h = stepHighlight(step);
+    for (const { cell, digit, covers } of step.proof) {
+      assert.equal(h.witnesses.get(cell).digit, digit);
+      for (const c of covers) {
+        assert.equal(h.covered.get(c).by, cell);
+      }
+    }
+  }
+  for (const step of steps.filter((s) => !s.techniqueId?.includes('single'))) {
+    assert.equal(step.proof, undefined, `only singles have a proof: ${step.text}`);
+  }
+});

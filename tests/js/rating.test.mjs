@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ratingFields } from '../../www/rating.js';
+import { ratingFields, scaleNote } from '../../www/rating.js';
 import wasm from './wasm.mjs';
 
 const XCHAIN = '.................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7';
@@ -11,14 +11,14 @@ const XCHAIN = '.................1..2..3.4......52...1.....6.7..........3.8.5...
 test('fields read as `stepdoku rate` prints them', () => {
   const fields = ratingFields(wasm.rate(XCHAIN));
   assert.deepEqual(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, f.value])), {
-    er: '6.6',
+    er: '6.8',
     ep: '1.2',
     ed: '1.2',
-    score: '1616',
+    score: '1476',
     level: 'Unfair',
     guessing: 'no-guess',
   });
-  assert.equal(fields.score.text, '1,616');
+  assert.equal(fields.score.text, '1,476');
   assert.equal(fields.guessing.text, 'None');
 });
 
@@ -45,4 +45,24 @@ test('a Solver advanced in slices rates as rate() does', () => {
   assert.equal(solver.stepCount, 73);
   assert.deepEqual(solver.rating, wasm.rate(XCHAIN));
   solver.free();
+});
+
+test('the card says which scale each number is on', () => {
+  const rating = wasm.rate(XCHAIN);
+  assert.equal(rating.source, 'peerProfiles');
+  assert.equal(
+    scaleNote(rating),
+    "ER 6.8 on Sudoku Explainer's scale (Turbot Fish); HoDoKu: Unfair, 1,476 points (X-Chain).",
+  );
+  const fromTrace = scaleNote({
+    er: 3.6,
+    score: 916,
+    level: 'Hard',
+    needsGuessing: true,
+    source: 'trace',
+  });
+  assert.match(
+    fromTrace,
+    /^ER ≥ 3\.6 and the HoDoKu-style score and level come from our Human trace/,
+  );
 });

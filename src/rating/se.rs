@@ -1,0 +1,1417 @@
+//! The Sudoku Explainer profile: ER, EP and ED as Sudoku Explainer would compute them, from a
+//! rating solve with its technique set, its order of difficulty and its chain kinds.
+//!
+//! The rules followed here are Sudoku Explainer's published ones; the code is our own. The
+//! solve always applies the easiest hint available:
+//! - singles (hidden single 1.2 in a box, 1.5 in a row or column, naked single 2.3) and the
+//!   "direct" techniques, rated as such only when they yield a placement at once (direct
+//!   pointing 1.7, direct claiming 1.9, direct hidden pair 2.0, direct hidden triple 2.5);
+//! - locked candidates, naked and hidden subsets, basic fish, XY- and XYZ-Wing, unique
+//!   rectangles (our finders) and BUG+1, each at its fixed difficulty;
+//! - chains over candidates switched on and off, each hint concluding one placement or one
+//!   elimination: forcing X- and XY-chains (6.6 and 7.0), Nishio (one digit, 7.5), cell and
+//!   region forcing chains (8.3 and 8.2), dynamic forcing chains (8.5) and dynamic chains
+//!   whose implications also use locked candidates and subsets (9.0, "+"). Each adds 0.1
+//!   every time the chain's node count passes 4, 6, 8, 12, 16, 24, 32, … (alternately ×3/2
+//!   and ×4/3).
+//!
+//! Deeper nesting (Sudoku Explainer's 9.5, 10.0 and 10.5, where implications use whole
+//! forcing chains) is not searched: a puzzle that needs it gives up with 9.5 as a lower
+//! bound, as does one past the step budget.
+
+use crate::digits::{Digit, DigitSet};
+use crate::geometry::{Geometry, Shape};
+use crate::grid::Grid;
+use crate::logic::uniqueness;
+use crate::trace::{Board, Candidate, Change};
+use std::sync::OnceLock;
+
+/// A difficulty in tenths (2.6 is 26), so comparisons are exact.
+type Tenths = u16;
+
+/// The result of a rating solve on Sudoku Explainer's terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeRating {
+    /// The hardest step applied (0 when there is none).
+    pub er: f32,
+    /// The hardest step up to and including the first placement.
+    pub ep: Option<f32>,
+    /// The difficulty of the first step.
+    pub ed: Option<f32>,
+    /// Sudoku Explainer's name of the hardest step.
+    pub hardest: Option<&'static str>,
+    /// How the solve ended.
+    pub outcome: SeOutcome,
+}
+
+/// How a rating solve on Sudoku Explainer's terms ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeOutcome {
+    /// Every cell was filled.
+    Solved,
+    /// The puzzle needs a technique this profile does not search (deeper nesting) or went
+    /// past the step budget: ER is a lower bound.
+    GaveUp,
+    /// The board reached a contradiction (the puzzle has no solution).
+    Invalid,
+}
+
+/// The number of steps after which the solve gives up.
+pub const STEP_BUDGET: usize = 2_000;
+
+/// The difficulty at which the profile gives up: Sudoku Explainer's next nesting level.
+const GIVE_UP_AT: Tenths = 95;
+
+/// The classic 9×9 geometry copied into fixed arrays, so the inner loops index without
+/// bounds on vectors. House ids are the geometry's dense ones: rows 0–8, columns 9–17, boxes
+/// 18–26.
+struct Tables {
+    /// The cells of each house, in reading order.
+    houses: [[u8; 9]; 27],
+    /// The houses of each cell: row, column, box.
+    cell_houses: [[u8; 3]; 81],
+    /// The 20 peers of each cell.
+    peers: [[u8; 20]; 81],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let geometry = Geometry::classic(Shape::NINE);
+        let mut tables = Tables {
+            houses: [[0; 9]; 27],
+            cell_houses: [[0; 3]; 81],
+            peers: [[0; 20]; 81],
+        };
+        for (house, cells) in geometry.house_cells.iter().enumerate() {
+            for (slot, cell) in tables.houses[house].iter_mut().zip(cells) {
+                *slot = cell.index() as u8;
+            }
+        }
+        for cell in 0..81 {
+            for (slot, &house) in tables.cell_houses[cell]
+                .iter_mut()
+                .zip(&geometry.cell_houses[cell])
+            {
+                *slot = house as u8;
+            }
+            for (slot, peer) in tables.peers[cell].iter_mut().zip(&geometry.peers[cell]) {
+                *slot = peer.index() as u8;
+            }
+        }
+        tables
+    })
+}
+
+/// A 9×9 board as bit masks: the candidates of each empty cell (bit `d` for digit `d + 1`)
+/// and the digit of each filled one.
+#[derive(Clone, Copy)]
+struct Board9 {
+    candidates: [u16; 81],
+    values: [u8; 81],
+}
+
+/// What a hint does to the board.
+#[derive(Clone, Debug)]
+enum Action {
+    /// Place a digit (0-based) in a cell.
+    Place(u8, u8),
+    /// Remove candidates `(cell, digit)`.
+    Eliminate(Vec<(u8, u8)>),
+}
+
+#[derive(Clone, Debug)]
+struct Hint {
+    difficulty: Tenths,
+    name: &'static str,
+    action: Action,
+}
+
+impl Hint {
+    fn places(&self) -> bool {
+        matches!(self.action, Action::Place(..))
+    }
+
+    fn to_step(&self) -> SeStep {
+        let candidate = |cell: u8, digit: u8| {
+            Candidate::new(
+                crate::geometry::Cell::new(cell as usize),
+                Digit::from_index(digit as usize),
+            )
+        };
+        let (placement, eliminations) = match &self.action {
+            Action::Place(cell, digit) => (Some(candidate(*cell, *digit)), Vec::new()),
+            Action::Eliminate(list) => (None, list.iter().map(|&(c, d)| candidate(c, d)).collect()),
+        };
+        SeStep {
+            difficulty: f32::from(self.difficulty) / 10.0,
+            name: self.name,
+            placement,
+            eliminations,
+        }
+    }
+}
+
+impl Board9 {
+    fn new(puzzle: &Grid) -> Board9 {
+        let mut board = Board9 {
+            candidates: [0x1ff; 81],
+            values: [0; 81],
+        };
+        for (cell, &v) in puzzle.values().iter().enumerate() {
+            if v != 0 {
+                board.place(cell, v - 1);
+            }
+        }
+        board
+    }
+
+    fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit + 1;
+        self.candidates[cell] = 0;
+        for &p in &tables().peers[cell] {
+            self.candidates[p as usize] &= !(1 << digit);
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    fn is_broken(&self) -> bool {
+        let t = tables();
+        if (0..81).any(|c| self.values[c] == 0 && self.candidates[c] == 0) {
+            return true;
+        }
+        t.houses.iter().any(|house| {
+            let mut covered = 0u16;
+            for &c in house {
+                let c = c as usize;
+                covered |= self.candidates[c];
+                if self.values[c] != 0 {
+                    covered |= 1 << (self.values[c] - 1);
+                }
+            }
+            covered != 0x1ff
+        })
+    }
+
+    /// The cells of a house (by position bit) that have `digit` as a candidate.
+    fn places(&self, house: usize, digit: u8) -> u16 {
+        let mut mask = 0;
+        for (i, &c) in tables().houses[house].iter().enumerate() {
+            if self.candidates[c as usize] & (1 << digit) != 0 {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    fn apply(&mut self, action: &Action) {
+        match action {
+            Action::Place(cell, digit) => self.place(*cell as usize, *digit),
+            Action::Eliminate(list) => {
+                for &(cell, digit) in list {
+                    self.candidates[cell as usize] &= !(1 << digit);
+                }
+            }
+        }
+    }
+
+    fn to_board(self) -> Board {
+        let grid = Grid::from_values(&self.values).expect("a 9×9 grid");
+        let marks = self
+            .candidates
+            .iter()
+            .map(|&m| DigitSet::from_bits(u32::from(m)))
+            .collect();
+        Board::new(&grid.with_marks(marks))
+    }
+}
+
+fn bits(mask: u16) -> impl Iterator<Item = u8> {
+    (0..16u8).filter(move |i| mask & (1 << i) != 0)
+}
+
+/// One step of the rating solve, for checking it: its difficulty, Sudoku Explainer's name
+/// and what it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeStep {
+    /// The difficulty.
+    pub difficulty: f32,
+    /// Sudoku Explainer's name of the technique.
+    pub name: &'static str,
+    /// The placement it makes, if any.
+    pub placement: Option<Candidate>,
+    /// The candidates it removes.
+    pub eliminations: Vec<Candidate>,
+}
+
+impl SeRating {
+    /// Rates a 9×9 puzzle on Sudoku Explainer's terms.
+    pub fn of_puzzle(puzzle: &Grid) -> SeRating {
+        SeRating::solve(puzzle, |_| {})
+    }
+
+    /// The steps of the rating solve of a 9×9 puzzle, in order.
+    pub fn steps_of(puzzle: &Grid) -> Vec<SeStep> {
+        let mut steps = Vec::new();
+        SeRating::solve(puzzle, |step| steps.push(step));
+        steps
+    }
+
+    fn solve(puzzle: &Grid, mut visit: impl FnMut(SeStep)) -> SeRating {
+        let mut board = Board9::new(puzzle);
+        let mut er: Tenths = 0;
+        let mut ep = None;
+        let mut ed = None;
+        let mut hardest = None;
+        let mut hardest_before_placement: Tenths = 0;
+        let mut chains = Chains::new();
+        let mut outcome = SeOutcome::GaveUp;
+        for _ in 0..STEP_BUDGET {
+            if board.is_solved() {
+                outcome = SeOutcome::Solved;
+                break;
+            }
+            if board.is_broken() {
+                outcome = SeOutcome::Invalid;
+                break;
+            }
+            let Some(hint) = easiest_hint(&board, &mut chains) else {
+                if er < GIVE_UP_AT {
+                    er = GIVE_UP_AT;
+                    hardest = Some("Nested Forcing Chains (not searched)");
+                }
+                break;
+            };
+            if hint.difficulty > er || hardest.is_none() {
+                er = er.max(hint.difficulty);
+                hardest = Some(hint.name);
+            }
+            ed.get_or_insert(hint.difficulty);
+            if ep.is_none() {
+                hardest_before_placement = hardest_before_placement.max(hint.difficulty);
+                if hint.places() {
+                    ep = Some(hardest_before_placement);
+                }
+            }
+            visit(hint.to_step());
+            board.apply(&hint.action);
+        }
+        let real = |t: Tenths| f32::from(t) / 10.0;
+        SeRating {
+            er: real(er),
+            ep: ep.map(real),
+            ed: ed.map(real),
+            hardest,
+            outcome,
+        }
+    }
+}
+
+/// The easiest hint on the board, if the profile finds one.
+fn easiest_hint(board: &Board9, chains: &mut Chains) -> Option<Hint> {
+    if let Some(hint) = singles_and_direct(board) {
+        return Some(hint);
+    }
+    if let Some(hint) = basic(board) {
+        return Some(hint);
+    }
+    chains.easiest(board)
+}
+
+// ---------------------------------------------------------------------------------------
+// Singles and direct techniques
+
+fn hidden_single(board: &Board9, houses: std::ops::Range<usize>) -> Option<(u8, u8)> {
+    let t = tables();
+    for house in houses {
+        for digit in 0..9u8 {
+            let places = board.places(house, digit);
+            if places.count_ones() == 1 {
+                let cell = t.houses[house][places.trailing_zeros() as usize];
+                return Some((cell, digit));
+            }
+        }
+    }
+    None
+}
+
+/// A hidden single that eliminating `removed` from the board creates, in a house of one of
+/// the removed candidates' cells.
+fn created_single(board: &Board9, removed: &[(u8, u8)]) -> Option<(u8, u8)> {
+    let mut after = *board;
+    for &(cell, digit) in removed {
+        after.candidates[cell as usize] &= !(1 << digit);
+    }
+    let t = tables();
+    for &(cell, digit) in removed {
+        for &house in &t.cell_houses[cell as usize] {
+            let places = after.places(house as usize, digit);
+            if places.count_ones() == 1 {
+                return Some((
+                    t.houses[house as usize][places.trailing_zeros() as usize],
+                    digit,
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// A house holding every cell of `removed` (the house of a hidden subset), if any.
+fn removed_house(removed: &[(u8, u8)]) -> Option<u8> {
+    let t = tables();
+    t.cell_houses[removed[0].0 as usize]
+        .iter()
+        .copied()
+        .find(|&h| {
+            removed
+                .iter()
+                .all(|&(c, _)| t.cell_houses[c as usize].contains(&h))
+        })
+}
+
+/// A hidden single that eliminating `removed` creates in `house`.
+fn created_single_in(board: &Board9, removed: &[(u8, u8)], house: Option<u8>) -> Option<(u8, u8)> {
+    let house = house? as usize;
+    let mut after = *board;
+    for &(cell, digit) in removed {
+        after.candidates[cell as usize] &= !(1 << digit);
+    }
+    let t = tables();
+    for &(_, digit) in removed {
+        let places = after.places(house, digit);
+        if places.count_ones() == 1 {
+            return Some((t.houses[house][places.trailing_zeros() as usize], digit));
+        }
+    }
+    None
+}
+
+fn singles_and_direct(board: &Board9) -> Option<Hint> {
+    let place = |difficulty, name, (cell, digit): (u8, u8)| Hint {
+        difficulty,
+        name,
+        action: Action::Place(cell, digit),
+    };
+    if let Some(found) = hidden_single(board, 18..27) {
+        return Some(place(12, "Hidden Single", found));
+    }
+    if let Some(found) = hidden_single(board, 0..18) {
+        return Some(place(15, "Hidden Single", found));
+    }
+    for (pointing, difficulty, name) in [
+        (true, 17, "Direct Pointing"),
+        (false, 19, "Direct Claiming"),
+    ] {
+        for (_, removed) in locked_candidates(board, pointing) {
+            if let Some(found) = created_single(board, &removed) {
+                return Some(place(difficulty, name, found));
+            }
+        }
+    }
+    for removed in hidden_subsets(board, 2) {
+        if let Some(found) = created_single_in(board, &removed, removed_house(&removed)) {
+            return Some(place(20, "Direct Hidden Pair", found));
+        }
+    }
+    for cell in 0..81 {
+        if board.values[cell] == 0 && board.candidates[cell].count_ones() == 1 {
+            let digit = board.candidates[cell].trailing_zeros() as u8;
+            return Some(place(23, "Naked Single", (cell as u8, digit)));
+        }
+    }
+    for removed in hidden_subsets(board, 3) {
+        if let Some(found) = created_single_in(board, &removed, removed_house(&removed)) {
+            return Some(place(25, "Direct Hidden Triplet", found));
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Basic techniques
+
+/// Locked candidates: pointing (a box's digit confined to one line) or claiming (a line's
+/// digit confined to one box), each with the candidates it removes.
+fn locked_candidates(board: &Board9, pointing: bool) -> Vec<(u8, Vec<(u8, u8)>)> {
+    let t = tables();
+    let mut found = Vec::new();
+    let (bases, covers) = if pointing {
+        (18..27, 0..18)
+    } else {
+        (0..18, 18..27)
+    };
+    for base in bases {
+        for digit in 0..9u8 {
+            let places = board.places(base, digit);
+            if places.count_ones() < 2 {
+                continue;
+            }
+            let cells: Vec<usize> = bits(places)
+                .map(|i| t.houses[base][i as usize] as usize)
+                .collect();
+            for cover in covers.clone() {
+                if cells
+                    .iter()
+                    .all(|&c| t.cell_houses[c].contains(&(cover as u8)))
+                {
+                    let removed: Vec<(u8, u8)> = t.houses[cover]
+                        .iter()
+                        .filter(|&&c| {
+                            !cells.contains(&(c as usize))
+                                && board.candidates[c as usize] & (1 << digit) != 0
+                        })
+                        .map(|&c| (c, digit))
+                        .collect();
+                    if !removed.is_empty() {
+                        found.push((digit, removed));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Combinations of `k` of the positions set in `mask` (as masks).
+fn combinations(mask: u16, k: u32, mut visit: impl FnMut(u16) -> bool) -> bool {
+    fn go(
+        items: &[u8],
+        k: u32,
+        start: usize,
+        acc: u16,
+        visit: &mut dyn FnMut(u16) -> bool,
+    ) -> bool {
+        if k == 0 {
+            return visit(acc);
+        }
+        for i in start..items.len() {
+            if go(items, k - 1, i + 1, acc | (1 << items[i]), visit) {
+                return true;
+            }
+        }
+        false
+    }
+    let items: Vec<u8> = bits(mask).collect();
+    go(&items, k, 0, 0, &mut visit)
+}
+
+fn naked_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
+    let t = tables();
+    let mut found = Vec::new();
+    for house in 0..27 {
+        let mut open = 0u16;
+        for (i, &c) in t.houses[house].iter().enumerate() {
+            let n = board.candidates[c as usize].count_ones();
+            if n >= 2 && n <= k {
+                open |= 1 << i;
+            }
+        }
+        combinations(open, k, |chosen| {
+            let digits = bits(chosen).fold(0u16, |all, i| {
+                all | board.candidates[t.houses[house][i as usize] as usize]
+            });
+            if digits.count_ones() == k {
+                let removed: Vec<(u8, u8)> = (0..9)
+                    .filter(|i| chosen & (1 << i) == 0)
+                    .flat_map(|i| {
+                        let c = t.houses[house][i];
+                        bits(board.candidates[c as usize] & digits).map(move |d| (c, d))
+                    })
+                    .collect();
+                if !removed.is_empty() {
+                    found.push(removed);
+                }
+            }
+            false
+        });
+    }
+    found
+}
+
+fn hidden_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
+    let t = tables();
+    let mut found = Vec::new();
+    for house in 0..27 {
+        let mut places = [0u16; 9];
+        let mut open = 0u16;
+        for digit in 0..9u8 {
+            places[digit as usize] = board.places(house, digit);
+            let n = places[digit as usize].count_ones();
+            if n >= 2 && n <= k {
+                open |= 1 << digit;
+            }
+        }
+        combinations(open, k, |digits| {
+            let cells = bits(digits).fold(0u16, |all, d| all | places[d as usize]);
+            if cells.count_ones() == k {
+                let removed: Vec<(u8, u8)> = bits(cells)
+                    .flat_map(|i| {
+                        let c = t.houses[house][i as usize];
+                        bits(board.candidates[c as usize] & !digits).map(move |d| (c, d))
+                    })
+                    .collect();
+                if !removed.is_empty() {
+                    found.push(removed);
+                }
+            }
+            false
+        });
+    }
+    found
+}
+
+fn fish(board: &Board9, k: u32) -> Option<Vec<(u8, u8)>> {
+    let t = tables();
+    for digit in 0..9u8 {
+        for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
+            let mut base_set = 0u16;
+            let mut lines = [0u16; 9];
+            for (i, base) in bases.clone().enumerate() {
+                lines[i] = board.places(base, digit);
+                let n = lines[i].count_ones();
+                if n >= 2 && n <= k {
+                    base_set |= 1 << i;
+                }
+            }
+            let mut result = None;
+            combinations(base_set, k, |chosen| {
+                let cover = bits(chosen).fold(0u16, |all, i| all | lines[i as usize]);
+                if cover.count_ones() != k {
+                    return false;
+                }
+                let removed: Vec<(u8, u8)> = bits(cover)
+                    .flat_map(|j| {
+                        let house = covers.start + j as usize;
+                        t.houses[house]
+                            .iter()
+                            .enumerate()
+                            .filter(move |&(i, &c)| {
+                                chosen & (1 << i) == 0
+                                    && board.candidates[c as usize] & (1 << digit) != 0
+                            })
+                            .map(move |(_, &c)| (c, digit))
+                    })
+                    .collect();
+                if removed.is_empty() {
+                    return false;
+                }
+                result = Some(removed);
+                true
+            });
+            if result.is_some() {
+                return result;
+            }
+        }
+    }
+    None
+}
+
+fn sees(a: usize, b: usize) -> bool {
+    a != b && tables().peers[a].contains(&(b as u8))
+}
+
+/// XY-Wing (three bivalue cells) or XYZ-Wing (a trivalue pivot).
+fn wing(board: &Board9, pivot_size: u32) -> Option<Vec<(u8, u8)>> {
+    let t = tables();
+    for pivot in 0..81 {
+        let pm = board.candidates[pivot];
+        if pm.count_ones() != pivot_size {
+            continue;
+        }
+        for &a in &t.peers[pivot] {
+            let am = board.candidates[a as usize];
+            if am.count_ones() != 2 || (am & pm).count_ones() != if pivot_size == 2 { 1 } else { 2 }
+            {
+                continue;
+            }
+            for &b in &t.peers[pivot] {
+                let bm = board.candidates[b as usize];
+                if b <= a || bm.count_ones() != 2 || bm == am {
+                    continue;
+                }
+                let z = am & bm;
+                if z.count_ones() != 1 {
+                    continue;
+                }
+                let ok = if pivot_size == 2 {
+                    pm & z == 0 && (am | bm) & !z == pm
+                } else {
+                    pm & z != 0 && (am | bm) == pm
+                };
+                if !ok {
+                    continue;
+                }
+                let digit = z.trailing_zeros() as u8;
+                let removed: Vec<(u8, u8)> = (0..81)
+                    .filter(|&c| {
+                        board.candidates[c] & z != 0
+                            && c != pivot
+                            && sees(c, a as usize)
+                            && sees(c, b as usize)
+                            && (pivot_size == 2 || sees(c, pivot))
+                    })
+                    .map(|c| (c as u8, digit))
+                    .collect();
+                if !removed.is_empty() {
+                    return Some(removed);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A hint from one of our uniqueness finders (unique rectangles, BUG+1), read back.
+fn uniqueness_hint(board: &Board9, bug: bool) -> Option<Vec<Change>> {
+    let as_board = board.to_board();
+    let finders: &[fn(&Board) -> Option<crate::trace::Step>] = if bug {
+        &[uniqueness::bug_plus_one]
+    } else {
+        &[
+            uniqueness::unique_rectangle_1,
+            uniqueness::unique_rectangle_2,
+            uniqueness::unique_rectangle_4,
+            uniqueness::unique_rectangle_3,
+        ]
+    };
+    finders
+        .iter()
+        .find_map(|find| find(&as_board))
+        .map(|step| step.changes)
+}
+
+fn changes_to_action(changes: &[Change]) -> Action {
+    let shape = Shape::NINE;
+    for change in changes {
+        if let Change::Place { cell, digit } = change {
+            let _ = shape;
+            return Action::Place(cell.index() as u8, digit.index() as u8);
+        }
+    }
+    Action::Eliminate(
+        changes
+            .iter()
+            .filter_map(|change| match change {
+                Change::Eliminate { cell, digit } => {
+                    Some((cell.index() as u8, digit.index() as u8))
+                }
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+fn basic(board: &Board9) -> Option<Hint> {
+    let eliminate = |difficulty, name, removed: Vec<(u8, u8)>| Hint {
+        difficulty,
+        name,
+        action: Action::Eliminate(removed),
+    };
+    if let Some((_, removed)) = locked_candidates(board, true).into_iter().next() {
+        return Some(eliminate(26, "Pointing", removed));
+    }
+    if let Some((_, removed)) = locked_candidates(board, false).into_iter().next() {
+        return Some(eliminate(28, "Claiming", removed));
+    }
+    if let Some(removed) = naked_subsets(board, 2).into_iter().next() {
+        return Some(eliminate(30, "Naked Pair", removed));
+    }
+    if let Some(removed) = fish(board, 2) {
+        return Some(eliminate(32, "X-Wing", removed));
+    }
+    if let Some(removed) = hidden_subsets(board, 2).into_iter().next() {
+        return Some(eliminate(34, "Hidden Pair", removed));
+    }
+    if let Some(removed) = naked_subsets(board, 3).into_iter().next() {
+        return Some(eliminate(36, "Naked Triplet", removed));
+    }
+    if let Some(removed) = fish(board, 3) {
+        return Some(eliminate(38, "Swordfish", removed));
+    }
+    if let Some(removed) = hidden_subsets(board, 3).into_iter().next() {
+        return Some(eliminate(40, "Hidden Triplet", removed));
+    }
+    if let Some(removed) = wing(board, 2) {
+        return Some(eliminate(42, "XY-Wing", removed));
+    }
+    if let Some(removed) = wing(board, 3) {
+        return Some(eliminate(44, "XYZ-Wing", removed));
+    }
+    if let Some(changes) = uniqueness_hint(board, false) {
+        return Some(Hint {
+            difficulty: 45,
+            name: "Unique Rectangle",
+            action: changes_to_action(&changes),
+        });
+    }
+    if let Some(removed) = naked_subsets(board, 4).into_iter().next() {
+        return Some(eliminate(50, "Naked Quad", removed));
+    }
+    if let Some(removed) = fish(board, 4) {
+        return Some(eliminate(52, "Jellyfish", removed));
+    }
+    if let Some(removed) = hidden_subsets(board, 4).into_iter().next() {
+        return Some(eliminate(54, "Hidden Quad", removed));
+    }
+    if let Some(changes) = uniqueness_hint(board, true) {
+        return Some(Hint {
+            difficulty: 56,
+            name: "BUG type 1",
+            action: changes_to_action(&changes),
+        });
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// Chains
+
+/// Sudoku Explainer's length bonus: 0.1 each time `length` passes 4, 6, 8, 12, 16, 24, …
+pub fn length_bonus(length: usize) -> Tenths {
+    let mut bonus = 0;
+    let mut ceiling = 4;
+    let mut odd = false;
+    while length > ceiling {
+        bonus += 1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    bonus
+}
+
+/// How implications are drawn.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Mode {
+    /// An off candidate implies the other of a bivalue cell or a bilocal house, as the board
+    /// stands.
+    Static,
+    /// One digit only; a house whose other places are off forces the last one.
+    Nishio,
+    /// A cell or house whose other candidates are off (so far in the chain) forces the last.
+    Dynamic,
+    /// Dynamic, and when nothing more follows, locked candidates and hidden and naked pairs
+    /// on the board as the chain leaves it.
+    DynamicPlus,
+}
+
+const NODES: usize = 729 * 2;
+
+fn node(candidate: usize, on: bool) -> usize {
+    candidate * 2 + usize::from(on)
+}
+
+/// The implications of one assumption: which nodes follow and from which parents.
+#[derive(Clone)]
+struct Implications {
+    /// Whether each node follows.
+    set: Vec<bool>,
+    /// The parents of each node that follows: a range of `pool`.
+    parents: Vec<(u32, u8)>,
+    pool: Vec<u16>,
+    /// The nodes in the order they followed.
+    order: Vec<u16>,
+    /// A candidate both on and off, if the assumption leads to a contradiction.
+    contradiction: Option<usize>,
+}
+
+impl Implications {
+    fn new() -> Implications {
+        Implications {
+            set: vec![false; NODES],
+            parents: vec![(0, 0); NODES],
+            pool: Vec::new(),
+            order: Vec::new(),
+            contradiction: None,
+        }
+    }
+
+    fn clear(&mut self) {
+        for &n in &self.order {
+            self.set[n as usize] = false;
+        }
+        self.pool.clear();
+        self.order.clear();
+        self.contradiction = None;
+    }
+
+    fn add(&mut self, n: usize, parents: &[u16]) -> bool {
+        if self.set[n] {
+            return false;
+        }
+        self.set[n] = true;
+        self.parents[n] = (self.pool.len() as u32, parents.len() as u8);
+        self.pool.extend_from_slice(parents);
+        self.order.push(n as u16);
+        if self.set[n ^ 1] && self.contradiction.is_none() {
+            self.contradiction = Some(n / 2);
+        }
+        true
+    }
+
+    fn parents_of(&self, n: usize) -> &[u16] {
+        let (start, len) = self.parents[n];
+        &self.pool[start as usize..start as usize + len as usize]
+    }
+}
+
+/// Counts the ancestors of nodes (themselves included) and which kinds of links they use.
+struct Ancestry {
+    stamp: Vec<u32>,
+    now: u32,
+    stack: Vec<u16>,
+}
+
+impl Ancestry {
+    fn new() -> Ancestry {
+        Ancestry {
+            stamp: vec![0; NODES],
+            now: 0,
+            stack: Vec::new(),
+        }
+    }
+
+    fn start(&mut self) {
+        self.now += 1;
+    }
+
+    /// Adds the ancestors of `n` to the count of this round; returns (new nodes, whether an
+    /// X link (same digit, other cell) and a Y link (same cell) were seen).
+    fn count(&mut self, imp: &Implications, n: usize) -> (usize, bool, bool) {
+        let mut count = 0;
+        let (mut x, mut y) = (false, false);
+        self.stack.clear();
+        if self.stamp[n] != self.now {
+            self.stamp[n] = self.now;
+            self.stack.push(n as u16);
+            count += 1;
+        }
+        while let Some(m) = self.stack.pop() {
+            let m = m as usize;
+            for &p in imp.parents_of(m) {
+                let p = p as usize;
+                if p / 2 / 9 == m / 2 / 9 {
+                    y = true;
+                } else {
+                    x = true;
+                }
+                if self.stamp[p] != self.now {
+                    self.stamp[p] = self.now;
+                    self.stack.push(p as u16);
+                    count += 1;
+                }
+            }
+        }
+        (count, x, y)
+    }
+}
+
+struct Chains {
+    on: Vec<Implications>,
+    off: Vec<Implications>,
+    ancestry: Ancestry,
+    scratch: Vec<u16>,
+}
+
+/// A chain conclusion: the node that holds and the chain's difficulty.
+#[derive(Clone, Copy)]
+struct Conclusion {
+    difficulty: Tenths,
+    name: &'static str,
+    node: usize,
+}
+
+impl Chains {
+    fn new() -> Chains {
+        Chains {
+            on: (0..729).map(|_| Implications::new()).collect(),
+            off: (0..729).map(|_| Implications::new()).collect(),
+            ancestry: Ancestry::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The easiest chain hint: the tiers in order of base difficulty, stopping when the next
+    /// base is no easier than the best found.
+    fn easiest(&mut self, board: &Board9) -> Option<Hint> {
+        let mut best: Option<Conclusion> = None;
+        let tiers: [(Tenths, Mode); 4] = [
+            (66, Mode::Static),
+            (75, Mode::Nishio),
+            (85, Mode::Dynamic),
+            (90, Mode::DynamicPlus),
+        ];
+        for (base, mode) in tiers {
+            if best.is_some_and(|b| b.difficulty <= base) {
+                break;
+            }
+            self.propagate_all(board, mode);
+            let found = match mode {
+                Mode::Static => self
+                    .binary(board, mode)
+                    .into_iter()
+                    .chain(self.multiple(board, mode))
+                    .min_by_key(|c| c.difficulty),
+                Mode::Nishio => self.nishio(board),
+                Mode::Dynamic | Mode::DynamicPlus => self
+                    .binary(board, mode)
+                    .into_iter()
+                    .chain(self.multiple(board, mode))
+                    .min_by_key(|c| c.difficulty),
+            };
+            if let Some(found) = found {
+                if best.is_none_or(|b| found.difficulty < b.difficulty) {
+                    best = Some(found);
+                }
+            }
+        }
+        best.map(|c| Hint {
+            difficulty: c.difficulty,
+            name: c.name,
+            action: if c.node % 2 == 1 {
+                Action::Place((c.node / 2 / 9) as u8, (c.node / 2 % 9) as u8)
+            } else {
+                Action::Eliminate(vec![((c.node / 2 / 9) as u8, (c.node / 2 % 9) as u8)])
+            },
+        })
+    }
+
+    fn propagate_all(&mut self, board: &Board9, mode: Mode) {
+        for cell in 0..81 {
+            for digit in 0..9 {
+                let k = cell * 9 + digit;
+                self.on[k].clear();
+                self.off[k].clear();
+                if board.candidates[cell] & (1 << digit) == 0 {
+                    continue;
+                }
+                let mut imp = std::mem::replace(&mut self.on[k], Implications::new());
+                self.propagate(board, mode, node(k, true), &mut imp);
+                self.on[k] = imp;
+                if mode != Mode::Nishio {
+                    let mut imp = std::mem::replace(&mut self.off[k], Implications::new());
+                    self.propagate(board, mode, node(k, false), &mut imp);
+                    self.off[k] = imp;
+                }
+            }
+        }
+    }
+
+    fn propagate(&mut self, board: &Board9, mode: Mode, start: usize, imp: &mut Implications) {
+        let t = tables();
+        imp.add(start, &[]);
+        let mut head = 0;
+        loop {
+            while head < imp.order.len() && imp.contradiction.is_none() {
+                let n = imp.order[head] as usize;
+                head += 1;
+                let k = n / 2;
+                let (cell, digit) = (k / 9, (k % 9) as u8);
+                if n % 2 == 1 {
+                    if mode != Mode::Nishio {
+                        for d in bits(board.candidates[cell] & !(1 << digit)) {
+                            imp.add(node(cell * 9 + d as usize, false), &[n as u16]);
+                        }
+                    }
+                    for &p in &t.peers[cell] {
+                        if board.candidates[p as usize] & (1 << digit) != 0 {
+                            imp.add(node(p as usize * 9 + digit as usize, false), &[n as u16]);
+                        }
+                    }
+                } else {
+                    self.off_implications(board, mode, n, imp);
+                }
+            }
+            if mode == Mode::Nishio && imp.contradiction.is_none() {
+                self.empty_house(board, start, imp);
+            }
+            if imp.contradiction.is_some() || mode != Mode::DynamicPlus {
+                break;
+            }
+            if !self.plus_implications(board, imp) {
+                break;
+            }
+        }
+    }
+
+    fn off_implications(&mut self, board: &Board9, mode: Mode, n: usize, imp: &mut Implications) {
+        let t = tables();
+        let k = n / 2;
+        let (cell, digit) = (k / 9, (k % 9) as u8);
+        let parents = &mut self.scratch;
+        // The cell: its last candidate not off.
+        if mode != Mode::Nishio {
+            let all = board.candidates[cell];
+            if mode == Mode::Static {
+                if all.count_ones() == 2 {
+                    let other = (all & !(1 << digit)).trailing_zeros() as usize;
+                    imp.add(node(cell * 9 + other, true), &[n as u16]);
+                }
+            } else {
+                let mut left = 0u16;
+                parents.clear();
+                for d in bits(all) {
+                    let m = node(cell * 9 + d as usize, false);
+                    if imp.set[m] {
+                        parents.push(m as u16);
+                    } else {
+                        left |= 1 << d;
+                    }
+                }
+                if left.count_ones() == 1 {
+                    let last = node(cell * 9 + left.trailing_zeros() as usize, true);
+                    let list = std::mem::take(parents);
+                    imp.add(last, &list);
+                    *parents = list;
+                }
+            }
+        }
+        // The houses: the digit's last place not off.
+        for &house in &t.cell_houses[cell] {
+            let places = board.places(house as usize, digit);
+            if mode == Mode::Static {
+                if places.count_ones() == 2 {
+                    for i in bits(places) {
+                        let c = t.houses[house as usize][i as usize] as usize;
+                        if c != cell {
+                            imp.add(node(c * 9 + digit as usize, true), &[n as u16]);
+                        }
+                    }
+                }
+                continue;
+            }
+            let mut left = None;
+            let mut n_left = 0;
+            parents.clear();
+            for i in bits(places) {
+                let c = t.houses[house as usize][i as usize] as usize;
+                let m = node(c * 9 + digit as usize, false);
+                if imp.set[m] {
+                    parents.push(m as u16);
+                } else {
+                    n_left += 1;
+                    left = Some(c);
+                }
+            }
+            if n_left == 1 {
+                let last = node(left.expect("one place") * 9 + digit as usize, true);
+                let list = std::mem::take(parents);
+                imp.add(last, &list);
+                *parents = list;
+            }
+        }
+    }
+
+    /// For a one-digit chain: a house where every place of the digit is off is a
+    /// contradiction, recorded as an on node of its first place whose parents are the offs.
+    fn empty_house(&mut self, board: &Board9, start: usize, imp: &mut Implications) {
+        let t = tables();
+        let digit = (start / 2 % 9) as u8;
+        for house in 0..27 {
+            let places = board.places(house, digit);
+            if places == 0 {
+                continue;
+            }
+            let all_off = bits(places).all(|i| {
+                let c = t.houses[house][i as usize] as usize;
+                imp.set[node(c * 9 + digit as usize, false)]
+            });
+            if all_off {
+                let parents: Vec<u16> = bits(places)
+                    .map(|i| {
+                        node(
+                            t.houses[house][i as usize] as usize * 9 + digit as usize,
+                            false,
+                        ) as u16
+                    })
+                    .collect();
+                let first = t.houses[house][places.trailing_zeros() as usize] as usize;
+                let on = node(first * 9 + digit as usize, true);
+                if !imp.set[on] {
+                    imp.add(on, &parents);
+                }
+                imp.contradiction.get_or_insert(first * 9 + digit as usize);
+                return;
+            }
+        }
+    }
+
+    /// Locked candidates on the board as the chain leaves it; returns whether it added a node.
+    fn plus_implications(&mut self, board: &Board9, imp: &mut Implications) -> bool {
+        let t = tables();
+        let mut added = false;
+        let alive = |imp: &Implications, c: usize, d: u8| {
+            board.candidates[c] & (1 << d) != 0 && !imp.set[node(c * 9 + d as usize, false)]
+        };
+        for (bases, covers) in [(18..27, 0..18), (0..18, 18..27)] {
+            for base in bases {
+                for digit in 0..9u8 {
+                    let mut cells = 0u128;
+                    let mut parents: Vec<u16> = Vec::new();
+                    let mut n = 0;
+                    let mut placed = false;
+                    for &c in &t.houses[base] {
+                        let c = c as usize;
+                        if imp.set[node(c * 9 + digit as usize, true)] {
+                            placed = true;
+                        }
+                        if board.candidates[c] & (1 << digit) == 0 {
+                            continue;
+                        }
+                        if alive(imp, c, digit) {
+                            cells |= 1 << c;
+                            n += 1;
+                        } else {
+                            parents.push(node(c * 9 + digit as usize, false) as u16);
+                        }
+                    }
+                    if placed || n < 2 || parents.is_empty() {
+                        continue;
+                    }
+                    for cover in covers.clone() {
+                        let inside = t.houses[cover]
+                            .iter()
+                            .filter(|&&c| cells & (1 << c) != 0)
+                            .count();
+                        if inside != n {
+                            continue;
+                        }
+                        for &c in &t.houses[cover] {
+                            let c = c as usize;
+                            if cells & (1 << c) == 0 && alive(imp, c, digit) {
+                                added |= imp.add(node(c * 9 + digit as usize, false), &parents);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        added
+    }
+
+    /// Contradictions (an assumption that leads to a candidate both on and off) and double
+    /// implications (both assumptions about a candidate lead to the same node).
+    fn binary(&mut self, board: &Board9, mode: Mode) -> Option<Conclusion> {
+        let mut best: Option<Conclusion> = None;
+        for cell in 0..81 {
+            for digit in bits(board.candidates[cell]) {
+                let k = cell * 9 + digit as usize;
+                for on in [true, false] {
+                    let imp = if on { &self.on[k] } else { &self.off[k] };
+                    if let Some(x) = imp.contradiction {
+                        self.ancestry.start();
+                        let (a, xa, ya) = self.ancestry.count(imp, node(x, true));
+                        let (b, xb, yb) = self.ancestry.count(imp, node(x, false));
+                        let conclusion = Conclusion {
+                            difficulty: chain_difficulty(
+                                mode,
+                                ChainKind::Contradiction,
+                                a + b,
+                                xa || xb,
+                                ya || yb,
+                            ),
+                            name: chain_name(mode, ChainKind::Contradiction, xa || xb, ya || yb),
+                            node: node(k, !on),
+                        };
+                        keep_easier(&mut best, conclusion);
+                    }
+                }
+                let (on_imp, off_imp) = (&self.on[k], &self.off[k]);
+                if on_imp.contradiction.is_some() || off_imp.contradiction.is_some() {
+                    continue;
+                }
+                for &n in &on_imp.order[1..] {
+                    let n = n as usize;
+                    if !off_imp.set[n] || !still_open(board, n) {
+                        continue;
+                    }
+                    self.ancestry.start();
+                    let (a, xa, ya) = self.ancestry.count(on_imp, n);
+                    self.ancestry.start();
+                    let (b, xb, yb) = self.ancestry.count(off_imp, n);
+                    let conclusion = Conclusion {
+                        difficulty: chain_difficulty(
+                            mode,
+                            ChainKind::Double,
+                            a + b,
+                            xa || xb,
+                            ya || yb,
+                        ),
+                        name: chain_name(mode, ChainKind::Double, xa || xb, ya || yb),
+                        node: n,
+                    };
+                    keep_easier(&mut best, conclusion);
+                }
+            }
+        }
+        best
+    }
+
+    fn nishio(&mut self, board: &Board9) -> Option<Conclusion> {
+        let mut best: Option<Conclusion> = None;
+        for cell in 0..81 {
+            for digit in bits(board.candidates[cell]) {
+                let k = cell * 9 + digit as usize;
+                let imp = &self.on[k];
+                if let Some(x) = imp.contradiction {
+                    self.ancestry.start();
+                    let (a, ..) = self.ancestry.count(imp, node(x, true));
+                    let (b, ..) = self.ancestry.count(imp, node(x, false));
+                    keep_easier(
+                        &mut best,
+                        Conclusion {
+                            difficulty: 75 + length_bonus(a + b),
+                            name: "Nishio Forcing Chains",
+                            node: node(k, false),
+                        },
+                    );
+                }
+            }
+        }
+        best
+    }
+
+    /// Cell and region forcing chains: every candidate of a cell (every place of a digit in a
+    /// house) switched on leads to the same node.
+    fn multiple(&mut self, board: &Board9, mode: Mode) -> Option<Conclusion> {
+        let t = tables();
+        let mut best: Option<Conclusion> = None;
+        let mut branches: Vec<usize> = Vec::with_capacity(9);
+        for unit in 0..81 + 27 * 9 {
+            branches.clear();
+            let region = unit >= 81;
+            if region {
+                let (house, digit) = ((unit - 81) / 9, ((unit - 81) % 9) as u8);
+                let places = board.places(house, digit);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                for i in bits(places) {
+                    branches.push(t.houses[house][i as usize] as usize * 9 + digit as usize);
+                }
+            } else {
+                if board.candidates[unit].count_ones() < 2 {
+                    continue;
+                }
+                for d in bits(board.candidates[unit]) {
+                    branches.push(unit * 9 + d as usize);
+                }
+            }
+            if branches.iter().any(|&k| self.on[k].contradiction.is_some()) {
+                continue;
+            }
+            let first = &self.on[branches[0]];
+            for &n in &first.order[1..] {
+                let n = n as usize;
+                if !still_open(board, n) || !branches.iter().all(|&k| self.on[k].set[n]) {
+                    continue;
+                }
+                // A conclusion about a branch's own candidates is not a multiple chain.
+                if branches.contains(&(n / 2)) {
+                    continue;
+                }
+                // Static branches count their nodes once between them; dynamic branches,
+                // whose nodes depend on the branch's own history, each count their own.
+                let mut total = 0;
+                self.ancestry.start();
+                for &k in &branches {
+                    if mode != Mode::Static {
+                        self.ancestry.start();
+                    }
+                    total += self.ancestry.count(&self.on[k], n).0;
+                }
+                let kind = if region {
+                    ChainKind::Region
+                } else {
+                    ChainKind::Cell
+                };
+                keep_easier(
+                    &mut best,
+                    Conclusion {
+                        difficulty: chain_difficulty(mode, kind, total, true, true),
+                        name: chain_name(mode, kind, true, true),
+                        node: n,
+                    },
+                );
+            }
+        }
+        best
+    }
+}
+
+/// Whether a node says something new: an off node about a candidate still there, or an on
+/// node about an empty cell.
+fn still_open(board: &Board9, n: usize) -> bool {
+    let k = n / 2;
+    board.candidates[k / 9] & (1 << (k % 9)) != 0
+}
+
+fn keep_easier(best: &mut Option<Conclusion>, found: Conclusion) {
+    if best.is_none_or(|b| found.difficulty < b.difficulty) {
+        *best = Some(found);
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ChainKind {
+    Contradiction,
+    Double,
+    Cell,
+    Region,
+}
+
+fn chain_difficulty(mode: Mode, kind: ChainKind, nodes: usize, x: bool, y: bool) -> Tenths {
+    let base = match (mode, kind) {
+        (Mode::Static, ChainKind::Cell) => 83,
+        (Mode::Static, ChainKind::Region) => 82,
+        (Mode::Static, _) => {
+            if x && y {
+                70
+            } else {
+                66
+            }
+        }
+        (Mode::Nishio, _) => 75,
+        (Mode::Dynamic, _) => 85,
+        (Mode::DynamicPlus, _) => 90,
+    };
+    base + length_bonus(nodes)
+}
+
+fn chain_name(mode: Mode, kind: ChainKind, x: bool, y: bool) -> &'static str {
+    match (mode, kind) {
+        (Mode::Static, ChainKind::Cell) => "Cell Forcing Chains",
+        (Mode::Static, ChainKind::Region) => "Region Forcing Chains",
+        (Mode::Static, _) if x && !y => "Turbot Fish",
+        (Mode::Static, _) => "Forcing Chain",
+        (Mode::Nishio, _) => "Nishio Forcing Chains",
+        (Mode::Dynamic, ChainKind::Contradiction) => "Dynamic Contradiction Forcing Chains",
+        (Mode::Dynamic, ChainKind::Double) => "Dynamic Double Forcing Chains",
+        (Mode::Dynamic, ChainKind::Cell) => "Dynamic Cell Forcing Chains",
+        (Mode::Dynamic, ChainKind::Region) => "Dynamic Region Forcing Chains",
+        (Mode::DynamicPlus, ChainKind::Contradiction) => "Dynamic Contradiction Forcing Chains (+)",
+        (Mode::DynamicPlus, ChainKind::Double) => "Dynamic Double Forcing Chains (+)",
+        (Mode::DynamicPlus, ChainKind::Cell) => "Dynamic Cell Forcing Chains (+)",
+        (Mode::DynamicPlus, ChainKind::Region) => "Dynamic Region Forcing Chains (+)",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_bonus;
+
+    #[test]
+    fn length_bonus_steps_at_sudoku_explainers_ceilings() {
+        let steps: Vec<usize> = (1..=130)
+            .filter(|&n| length_bonus(n) > length_bonus(n - 1))
+            .collect();
+        assert_eq!(steps, vec![5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129]);
+    }
+}
