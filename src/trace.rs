@@ -118,6 +118,67 @@ pub struct Link {
     pub kind: LinkKind,
 }
 
+/// One implication of a forcing chain: what follows under the premise, by which rule, and
+/// from which earlier implications of the same step. Applying the changes of the implications
+/// named in `from` to the board before the step (a placement also takes its digit out of its
+/// peers and its cell's other candidates) is enough for `rule` to give `changes`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Implication {
+    /// The rule it follows by, with the house or cell the rule names.
+    #[serde(flatten)]
+    pub rule: Rule,
+    /// The placement (one `place`) or the eliminations it makes; empty for a dead end.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub changes: Vec<Change>,
+    /// The earlier implications it rests on, as indices into the step's `implications`;
+    /// empty for a premise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<usize>,
+    /// The implication in words, such as "r3c9 = 3: the only place left for 3 in row 3,
+    /// since r3c2 = 3".
+    pub text: String,
+}
+
+/// Why an implication of a forcing chain holds.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "rule", rename_all = "kebab-case")]
+pub enum Rule {
+    /// Assumed: the candidate a trial starts from.
+    Premise,
+    /// The cell's last candidate.
+    NakedSingle,
+    /// The digit's last place in the house.
+    HiddenSingle {
+        /// The house.
+        house: House,
+    },
+    /// A placed digit leaves its cell's other candidates and its peers.
+    Peer,
+    /// Locked candidates: in `source`, the digit lies only where it meets `target`, so it
+    /// leaves the rest of `target`.
+    LockedCandidates {
+        /// The house whose places of the digit all lie in `target`.
+        source: House,
+        /// The house the digit leaves outside `source`.
+        target: House,
+    },
+    /// An inner trial: the candidate, assumed, leads by singles and locked candidates to a
+    /// dead end, so it is false.
+    InnerTrial,
+    /// Dead end: a cell with no candidate left.
+    NoCandidate {
+        /// The cell.
+        cell: Cell,
+    },
+    /// Dead end: a digit with no place left in a house.
+    NoPlace {
+        /// The digit.
+        digit: Digit,
+        /// The house.
+        house: House,
+    },
+}
+
 /// One witness of a single's proof: a digit on the board (a given or a placed digit) and the
 /// empty cells it rules that digit out of, because they see it.
 ///
@@ -169,6 +230,10 @@ pub struct Step {
     /// Chain links in order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub links: Vec<Link>,
+    /// The implications of a forcing chain, premise first: each placement, elimination or
+    /// dead end with the rule it follows by and the earlier implications it rests on.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub implications: Vec<Implication>,
     /// Why a single holds: the digits on the board that rule out every other place (hidden
     /// single) or every other candidate (naked single). Empty for other steps and for a full
     /// house, whose house shows it all.
@@ -197,6 +262,7 @@ impl Step {
             pattern: Vec::new(),
             fins: Vec::new(),
             links: Vec::new(),
+            implications: Vec::new(),
             proof: Vec::new(),
             relies_on_uniqueness: technique.relies_on_uniqueness(),
             changes: Vec::new(),

@@ -18,7 +18,7 @@ use stepdoku::render::Theme;
 use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
-use crate::explain::ExplainOptions;
+use crate::explain::{Detail, ExplainOptions};
 use crate::generate::GenerateOptions;
 use crate::input::Input;
 use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
@@ -117,12 +117,15 @@ Strategies:
   backtracking  plain depth-first search in reading order
 
 With --format text (the default), each puzzle gets a header, numbered steps with their
-technique and difficulty, and a summary with the rating.
+technique and difficulty, and a summary with the rating. --verbose adds, under each
+forcing-chain step, its chain: each implication on its own numbered line, premise first,
+with the rule it follows by and the earlier implications it rests on.
 
 With --format jsonl, each step is one JSON object: type \"step\", puzzle (0-based),
 step (0-based), then the step record the page reads too: kind (deduction, guess,
 contradiction, backtrack, solved, unsolvable), technique, techniqueId, difficulty,
-depth, cells, digit, houses, pattern, fins, links, reliesOnUniqueness, changes (every
+depth, cells, digit, houses, pattern, fins, links, implications (a forcing chain's
+implications: rule, changes, from, text), reliesOnUniqueness, changes (every
 change in order, with unplace and restore for backtracks: replaying them rebuilds the
 board), text. Cells are 0-based in reading order, digits 1-based; a missing list is
 empty. Then one summary object per puzzle: type \"summary\", puzzle, line, strategy,
@@ -363,6 +366,9 @@ struct ExplainArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
+    /// Under each forcing-chain step, its implications, one numbered line each (text only).
+    #[arg(long)]
+    verbose: bool,
     #[command(flatten)]
     variant: VariantArg,
     #[command(flatten)]
@@ -536,6 +542,11 @@ fn request(command: CommandArgs) -> Result<Request, String> {
                 strategy: args.strategy,
                 format: args.format,
                 max_steps: args.max_steps,
+                detail: if args.verbose {
+                    Detail::Implications
+                } else {
+                    Detail::Sentences
+                },
                 variant: args.variant.layout(),
             },
             input: Input::from_operand(args.input.file),

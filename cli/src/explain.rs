@@ -19,8 +19,20 @@ pub struct ExplainOptions {
     pub format: Format,
     /// The most steps of one puzzle.
     pub max_steps: usize,
+    /// How much of each step the text shows.
+    pub detail: Detail,
     /// The layout of lines without a tag.
     pub variant: Variant,
+}
+
+/// How much of each step `explain --format text` shows.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Detail {
+    /// The step's sentence.
+    Sentences,
+    /// The sentence, then each implication of a forcing chain on its own numbered line
+    /// (`--verbose`).
+    Implications,
 }
 
 /// A step as `explain --format jsonl` writes it: the step's own record (the README's "Wire
@@ -162,7 +174,7 @@ fn explain_puzzle(
             ending.clone_from(&step.text);
         }
         if is_text {
-            write_step_text(out, n_steps, &step)
+            write_step_text(out, n_steps, &step, options.detail)
         } else {
             let record = StepRecord {
                 record_type: "step",
@@ -207,7 +219,7 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
-fn write_step_text(out: &mut impl Write, n: u64, step: &Step) -> io::Result<()> {
+fn write_step_text(out: &mut impl Write, n: u64, step: &Step, detail: Detail) -> io::Result<()> {
     if step.kind == StepKind::Deduction {
         writeln!(
             out,
@@ -215,10 +227,33 @@ fn write_step_text(out: &mut impl Write, n: u64, step: &Step) -> io::Result<()> 
             step.text,
             step.technique.name(),
             step.difficulty
-        )
+        )?;
     } else {
-        writeln!(out, "  {n:>4}. {}", step.text)
+        writeln!(out, "  {n:>4}. {}", step.text)?;
     }
+    if detail == Detail::Implications {
+        write_implications(out, step)?;
+    }
+    Ok(())
+}
+
+/// A forcing chain's implications under its step, numbered from 1, each with the numbers of
+/// those it rests on: `        3. r2c3 = 4: the only candidate left in r2c3, since … (1, 2)`.
+fn write_implications(out: &mut impl Write, step: &Step) -> io::Result<()> {
+    for (k, implication) in step.implications.iter().enumerate() {
+        let from: Vec<String> = implication
+            .from
+            .iter()
+            .map(|p| (p + 1).to_string())
+            .collect();
+        let from = if from.is_empty() {
+            String::new()
+        } else {
+            format!("  ({})", from.join(", "))
+        };
+        writeln!(out, "        {:>3}. {}{from}", k + 1, implication.text)?;
+    }
+    Ok(())
 }
 
 fn write_summary_text(

@@ -1,0 +1,343 @@
+//! The chains of forcing steps: on every forcing step of the Human traces of hard puzzles,
+//! each implication follows by its rule from the implications it names (replayed on the board
+//! before the step with only those applied), the chain ends where the step says (a dead end,
+//! or on every branch the step's conclusion), and no implication goes unused.
+//!
+//! Puzzles: `tests/data/forcing.txt` (our own, always), then samples of the shared hard
+//! collections when `../shared/data` is there.
+
+mod common;
+
+use stepdoku::logic::forcing::{self, Reach, Trial};
+use stepdoku::strategy::{SearchStepper, Uniqueness};
+use stepdoku::trace::{Implication, Rule};
+use stepdoku::{Board, Change, Grid, Step, StepKind, Stepper, Technique};
+
+const FORCING: [Technique; 4] = [
+    Technique::NishioForcingChain,
+    Technique::CellForcingChain,
+    Technique::UnitForcingChain,
+    Technique::NestedForcingChain,
+];
+
+/// The board with the changes of the implications `from` applied: a placement with its
+/// digit taken out of its peers (its cell's other candidates go with the placement).
+fn board_with(base: &Board, implications: &[Implication], from: &[usize]) -> Board {
+    let mut board = base.clone();
+    for &p in from {
+        for &change in &implications[p].changes {
+            match change {
+                Change::Place { cell, digit } => {
+                    assert!(board.value(cell).is_none(), "two placements in one cell");
+                    for c in board.placement_changes(cell, digit) {
+                        board.apply(c);
+                    }
+                }
+                Change::Eliminate { cell, digit } => {
+                    if board.has_candidate(cell, digit) {
+                        board.apply(change);
+                    }
+                }
+                other => panic!("an implication only places and eliminates: {other:?}"),
+            }
+        }
+    }
+    board
+}
+
+/// Checks one implication against its rule on the board with its parents applied.
+fn check_implication(base: &Board, step: &Step, at: usize) {
+    let all = &step.implications;
+    let implication = &all[at];
+    let context = format!(
+        "step \"{}\", implication {at}: {}",
+        step.text, implication.text
+    );
+    assert!(
+        implication.from.iter().all(|&p| p < at),
+        "{context}: rests on a later one"
+    );
+    let board = board_with(base, all, &implication.from);
+    let geometry = base.geometry();
+    let only_change = || match implication.changes[..] {
+        [Change::Place { cell, digit }] => (cell, digit, true),
+        [Change::Eliminate { cell, digit }] => (cell, digit, false),
+        _ => panic!("{context}: one change expected"),
+    };
+    match implication.rule {
+        Rule::Premise => {
+            let (cell, digit, is_place) = only_change();
+            assert!(is_place && implication.from.is_empty(), "{context}");
+            assert!(base.has_candidate(cell, digit), "{context}");
+        }
+        Rule::NakedSingle => {
+            let (cell, digit, is_place) = only_change();
+            assert!(is_place, "{context}");
+            assert_eq!(
+                board.candidates(cell).iter().collect::<Vec<_>>(),
+                vec![digit],
+                "{context}"
+            );
+        }
+        Rule::HiddenSingle { house } => {
+            let (cell, digit, is_place) = only_change();
+            assert!(is_place, "{context}");
+            assert!(!board.grid().digits_in(house).contains(digit), "{context}");
+            assert_eq!(board.places_for(digit, house), vec![cell], "{context}");
+        }
+        Rule::Peer => {
+            assert!(implication.from.len() == 1, "{context}");
+            let [Change::Place {
+                cell: placed,
+                digit: held,
+            }] = all[implication.from[0]].changes[..]
+            else {
+                panic!("{context}: a peer elimination rests on one placement");
+            };
+            assert!(!implication.changes.is_empty(), "{context}");
+            for &change in &implication.changes {
+                let Change::Eliminate { cell, digit } = change else {
+                    panic!("{context}: a peer elimination eliminates");
+                };
+                assert!(
+                    (placed == cell && held != digit)
+                        || (geometry.sees(placed, cell) && held == digit),
+                    "{context}"
+                );
+            }
+        }
+        Rule::LockedCandidates { source, target } => {
+            assert!(!implication.changes.is_empty(), "{context}");
+            for &change in &implication.changes {
+                let Change::Eliminate { cell, digit } = change else {
+                    panic!("{context}: locked candidates eliminate");
+                };
+                let places = board.places_for(digit, source);
+                assert!(!places.is_empty(), "{context}");
+                let in_target = geometry.cells_of(target);
+                assert!(places.iter().all(|c| in_target.contains(c)), "{context}");
+                assert!(in_target.contains(&cell), "{context}");
+                assert!(!geometry.cells_of(source).contains(&cell), "{context}");
+                assert!(base.has_candidate(cell, digit), "{context}");
+            }
+        }
+        Rule::InnerTrial => {
+            let (cell, digit, is_place) = only_change();
+            assert!(!is_place, "{context}");
+            assert!(
+                Trial::new(&board)
+                    .assume(cell, digit, Reach::LockedCandidates)
+                    .is_err(),
+                "{context}: the inner trial does not fail"
+            );
+        }
+        Rule::NoCandidate { cell } => {
+            assert!(implication.changes.is_empty(), "{context}");
+            assert!(
+                board.value(cell).is_none() && board.candidates(cell).is_empty(),
+                "{context}"
+            );
+        }
+        Rule::NoPlace { digit, house } => {
+            assert!(implication.changes.is_empty(), "{context}");
+            assert!(!board.grid().digits_in(house).contains(digit), "{context}");
+            assert!(board.places_for(digit, house).is_empty(), "{context}");
+        }
+    }
+}
+
+fn is_dead_end(implication: &Implication) -> bool {
+    matches!(
+        implication.rule,
+        Rule::NoCandidate { .. } | Rule::NoPlace { .. }
+    )
+}
+
+/// Whether an implication says (part of) what the step concludes.
+fn is_conclusion(step: &Step, implication: &Implication) -> bool {
+    implication.changes.iter().any(|&change| match change {
+        Change::Place { .. } => step.changes.first() == Some(&change),
+        Change::Eliminate { .. } => {
+            step.placements().next().is_none() && step.changes.contains(&change)
+        }
+        _ => false,
+    })
+}
+
+/// Checks a forcing step's whole chain on the board before it.
+fn check_chain(base: &Board, step: &Step) {
+    let all = &step.implications;
+    assert!(!all.is_empty(), "no chain: {}", step.text);
+    assert!(!step.links.is_empty(), "no arrows: {}", step.text);
+    for at in 0..all.len() {
+        check_implication(base, step, at);
+    }
+    // The branches, each from its premise.
+    let starts: Vec<usize> = (0..all.len())
+        .filter(|&i| all[i].rule == Rule::Premise)
+        .collect();
+    assert_eq!(starts.first(), Some(&0), "{}", step.text);
+    let premises: Vec<Change> = starts.iter().map(|&i| all[i].changes[0]).collect();
+    let pattern: Vec<Change> = step
+        .pattern
+        .iter()
+        .map(|c| Change::Place {
+            cell: c.cell,
+            digit: c.digit,
+        })
+        .collect();
+    assert_eq!(premises, pattern, "one branch per premise: {}", step.text);
+    let conclusion: Vec<Change> = match step.placements().next() {
+        Some(_) => step.changes[..1].to_vec(),
+        None => step.changes.clone(),
+    };
+    for (k, &start) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(all.len());
+        let branch = start..end;
+        let ends: Vec<usize> = if is_dead_end(&all[end - 1]) {
+            vec![end - 1]
+        } else {
+            assert!(
+                step.technique != Technique::NishioForcingChain
+                    && step.technique != Technique::NestedForcingChain,
+                "a Nishio chain ends in a dead end: {}",
+                step.text
+            );
+            let ends: Vec<usize> = branch
+                .clone()
+                .filter(|&i| is_conclusion(step, &all[i]))
+                .collect();
+            for change in &conclusion {
+                assert!(
+                    ends.iter().any(|&i| all[i].changes.contains(change)),
+                    "branch {k} does not reach {change:?}: {}",
+                    step.text
+                );
+            }
+            ends
+        };
+        // No implication goes unused: each is an end or an ancestor of one.
+        let mut used = vec![false; all.len()];
+        let mut stack = ends.clone();
+        while let Some(i) = stack.pop() {
+            if !std::mem::replace(&mut used[i], true) {
+                assert!(
+                    all[i].from.iter().all(|p| branch.contains(p)),
+                    "{}",
+                    step.text
+                );
+                stack.extend(&all[i].from);
+            }
+        }
+        for i in branch {
+            assert!(used[i], "unused: {} in {}", all[i].text, step.text);
+        }
+    }
+}
+
+/// Checks every forcing step of the Human trace of `puzzle` (until its first guess); the
+/// number of forcing steps checked.
+fn check_puzzle(puzzle: &Grid) -> usize {
+    let mut stepper = SearchStepper::human(puzzle, Uniqueness::Known);
+    let mut n_checked = 0;
+    loop {
+        let board = stepper.board().clone();
+        let Some(step) = stepper.next_step() else {
+            break;
+        };
+        if step.kind != StepKind::Deduction {
+            break;
+        }
+        if FORCING.contains(&step.technique) {
+            check_chain(&board, &step);
+            n_checked += 1;
+            // Cell and unit forcing chains rarely come first in a trace (a Nishio usually
+            // does), so they are asked for directly on the boards where forcing starts.
+            for find in [forcing::cell_forcing_chain, forcing::unit_forcing_chain] {
+                if let Some(other) = find(&board) {
+                    check_chain(&board, &other);
+                    n_checked += 1;
+                }
+            }
+        } else {
+            assert!(step.implications.is_empty(), "{}", step.text);
+        }
+    }
+    n_checked
+}
+
+fn own_puzzles() -> Vec<Grid> {
+    include_str!("data/forcing.txt")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| Grid::parse(l).expect("a puzzle"))
+        .collect()
+}
+
+#[test]
+fn forcing_chains_of_our_own_puzzles_replay() {
+    let mut techniques = Vec::new();
+    let mut n_steps = 0;
+    for puzzle in own_puzzles() {
+        let mut stepper = SearchStepper::human(&puzzle, Uniqueness::Known);
+        loop {
+            let board = stepper.board().clone();
+            let Some(step) = stepper.next_step() else {
+                break;
+            };
+            if step.kind != StepKind::Deduction {
+                break;
+            }
+            techniques.push(step.technique);
+            if FORCING.contains(&step.technique) {
+                let direct = [forcing::cell_forcing_chain, forcing::unit_forcing_chain];
+                techniques.extend(
+                    direct
+                        .iter()
+                        .filter_map(|find| find(&board))
+                        .map(|s| s.technique),
+                );
+            }
+        }
+        n_steps += check_puzzle(&puzzle);
+    }
+    // The file holds puzzles that need each kind, so that each kind's chain is checked.
+    for technique in FORCING {
+        assert!(techniques.contains(&technique), "no {technique:?} step");
+    }
+    assert!(n_steps > 0);
+}
+
+#[test]
+fn forcing_chains_of_the_hard_collections_replay() {
+    for (name, max) in [("magictour_top1465", 40), ("forum_hardest_1106", 8)] {
+        for puzzle in common::sample(name, max) {
+            check_puzzle(&puzzle);
+        }
+    }
+}
+
+#[test]
+fn a_forcing_sentence_stays_short_and_counts_the_chain() {
+    for puzzle in own_puzzles() {
+        let mut stepper = SearchStepper::human(&puzzle, Uniqueness::Known);
+        while let Some(step) = stepper.next_step() {
+            if step.kind != StepKind::Deduction {
+                break;
+            }
+            if FORCING.contains(&step.technique) {
+                let n = step
+                    .implications
+                    .iter()
+                    .filter(|i| i.rule != Rule::Premise)
+                    .count();
+                assert!(
+                    step.text.contains(&format!("{n} implication")),
+                    "{}",
+                    step.text
+                );
+                assert!(!step.text.contains("more placements"), "{}", step.text);
+            }
+        }
+    }
+}
