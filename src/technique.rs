@@ -155,7 +155,7 @@ techniques! {
     UnitForcingChain => "unit-forcing-chain", "Unit Forcing Chain", 8.5, 500, false, Any,
         "Every place of a digit in a house leads to the same conclusion, which therefore holds.";
     NestedForcingChain => "nested-forcing-chain", "Nested Forcing Chain", 9.0, 700, false, Any,
-        "A forcing chain whose trials may themselves try the candidates of two-candidate cells, ruling out those that fail, before reaching a contradiction.";
+        "A forcing chain whose trials may themselves try the candidates of two-candidate cells, ruling out those that fail, and follow both sides of a cell's or a house's last two options, keeping what both rule out, before reaching a contradiction.";
     Guess => "guess", "Guess", 0.0, 0, false, Any,
         "No implemented technique applies, so the solver tries a digit and follows where it leads.";
     Contradiction => "contradiction", "Contradiction", 0.0, 0, false, Any,

@@ -165,6 +165,15 @@ pub enum Rule {
     /// An inner trial: the candidate, assumed, leads by singles and locked candidates to a
     /// dead end, so it is false.
     InnerTrial,
+    /// An inner forcing chain: one of two candidates is true (the two left in a cell, or the
+    /// two places left for a digit in a house), and each, assumed, takes the eliminated
+    /// candidates out by singles and locked candidates.
+    InnerForcing {
+        /// One side.
+        either: Candidate,
+        /// The other side.
+        or: Candidate,
+    },
     /// Dead end: a cell with no candidate left.
     NoCandidate {
         /// The cell.

@@ -131,6 +131,41 @@ fn check_implication(base: &Board, step: &Step, at: usize) {
                 "{context}: the inner trial does not fail"
             );
         }
+        Rule::InnerForcing { either, or } => {
+            // One of the two holds: they are the two candidates of a cell, or the two
+            // places of a digit in a house.
+            let is_cell_pair = either.cell == or.cell
+                && board.candidates(either.cell).iter().collect::<Vec<_>>()
+                    == vec![either.digit, or.digit];
+            let is_house_pair = either.digit == or.digit
+                && geometry.houses().any(|house| {
+                    board.places_for(either.digit, house) == vec![either.cell, or.cell]
+                });
+            assert!(
+                is_cell_pair || is_house_pair,
+                "{context}: not an either-or pair"
+            );
+            assert!(!implication.changes.is_empty(), "{context}");
+            for side in [either, or] {
+                let mut trial = Trial::new(&board);
+                assert!(
+                    trial
+                        .assume(side.cell, side.digit, Reach::LockedCandidates)
+                        .is_ok(),
+                    "{context}: a side fails"
+                );
+                for &change in &implication.changes {
+                    let Change::Eliminate { cell, digit } = change else {
+                        panic!("{context}: an inner forcing chain eliminates");
+                    };
+                    let lost = match trial.value(cell) {
+                        Some(value) => value != digit,
+                        None => !trial.candidates(cell).contains(digit),
+                    };
+                    assert!(lost, "{context}: a side keeps {digit} in {cell:?}");
+                }
+            }
+        }
         Rule::NoCandidate { cell } => {
             assert!(implication.changes.is_empty(), "{context}");
             assert!(

@@ -9,7 +9,10 @@
 //! Finders first try trials with singles only, then with locked candidates too, so the
 //! explanation uses the simplest propagation that works. The nested finder, the last resort
 //! before search, lets a trial itself try each candidate of its two-candidate cells and drop
-//! those that fail.
+//! those that fail; when that is not enough, it tries again with inner forcing chains too: a
+//! trial follows both sides of each either-or pair (the two candidates of a cell, the two
+//! places of a digit in a house) and drops what both sides rule out. With them the Human
+//! strategy solves every puzzle of the shared collections without a guess.
 //!
 //! The explanation: once a finder has its premise (or premises), a `Derivation` follows each
 //! again, breadth first, recording every placement and elimination with its rule and the
@@ -20,7 +23,8 @@
 //!
 //! Cost: a trial on 9×9 takes a few microseconds; a finder runs at most one trial per
 //! candidate and propagation level, and the nested finder at most one inner trial per
-//! candidate of a two-candidate cell per round. From 16×16 on, where a trial costs far more
+//! candidate of a two-candidate cell per round, then two inner trials per either-or pair per
+//! round. From 16×16 on, where a trial costs far more
 //! and there are far more candidates, premises come only from two-candidate cells and
 //! conjugate pairs, and the nested finder is skipped: such puzzles may need search sooner.
 
@@ -63,6 +67,10 @@ pub enum Reach {
     /// Singles and locked candidates, then, in turn, a trial of each candidate of every
     /// two-candidate cell, dropping those that fail.
     Nested,
+    /// As nested, then inner forcing chains: for each two-candidate cell and each digit with
+    /// two places in a house, a trial of both (singles and locked candidates), keeping the
+    /// eliminations they agree on, or dropping the one that fails.
+    Net,
 }
 
 impl Reach {
@@ -71,6 +79,7 @@ impl Reach {
             Reach::Singles => "singles",
             Reach::LockedCandidates => "singles and locked candidates",
             Reach::Nested => "singles, locked candidates and inner trials",
+            Reach::Net => "singles, locked candidates, inner trials and inner forcing chains",
         }
     }
 }
@@ -205,6 +214,9 @@ impl Trial {
             if reach >= Reach::Nested && self.inner_trials()? {
                 continue;
             }
+            if reach >= Reach::Net && self.inner_forcing()? {
+                continue;
+            }
             return Ok(());
         }
     }
@@ -335,6 +347,91 @@ impl Trial {
         }
         Ok(found)
     }
+
+    /// The pairs of candidates of which one is true: the two candidates of each two-candidate
+    /// cell, then the two places of each digit with two places left in a house.
+    fn either_or_pairs(&self) -> Vec<[Candidate; 2]> {
+        let mut pairs = Vec::new();
+        for (idx, &mask) in self.cands.iter().enumerate() {
+            if self.values[idx] == 0 && mask.count_ones() == 2 {
+                let cell = Cell::new(idx);
+                let low = Digit::from_index(mask.trailing_zeros() as usize);
+                let high = Digit::from_index(31 - mask.leading_zeros() as usize);
+                pairs.push([Candidate::new(cell, low), Candidate::new(cell, high)]);
+            }
+        }
+        let g = &self.geometry;
+        for (h, cells) in g.house_cells.iter().enumerate() {
+            let mut digits = !self.placed[h] & ((1u32 << g.size()) - 1);
+            while digits != 0 {
+                let digit = Digit::from_index(digits.trailing_zeros() as usize);
+                digits &= digits - 1;
+                let bit = 1u32 << digit.index();
+                let mut places = cells.iter().filter(|c| self.cands[c.index()] & bit != 0);
+                if let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) {
+                    pairs.push([Candidate::new(a, digit), Candidate::new(b, digit)]);
+                }
+            }
+        }
+        pairs
+    }
+
+    /// Whether a candidate is gone from this trial: its cell holds another digit, or it was
+    /// taken out.
+    fn has_lost(&self, c: Candidate) -> bool {
+        let value = self.values[c.cell.index()];
+        if value != 0 {
+            value != c.digit.get()
+        } else {
+            self.cands[c.cell.index()] & 1 << c.digit.index() == 0
+        }
+    }
+
+    /// Follows both candidates of the first either-or pair (see [`Trial::either_or_pairs`])
+    /// that gives something, with singles and locked candidates: a candidate whose trial
+    /// fails is removed; otherwise the candidates both trials take out are. Whether anything
+    /// was removed.
+    fn inner_forcing(&mut self) -> Result<bool, Contradiction> {
+        let mut first = self.clone();
+        let mut second = self.clone();
+        for [a, b] in self.either_or_pairs() {
+            first.clone_from(self);
+            second.clone_from(self);
+            first.queue.clear();
+            second.queue.clear();
+            let a_lives = first
+                .assume(a.cell, a.digit, Reach::LockedCandidates)
+                .is_ok();
+            let b_lives = second
+                .assume(b.cell, b.digit, Reach::LockedCandidates)
+                .is_ok();
+            if !(a_lives && b_lives) {
+                let dead = if a_lives { b } else { a };
+                self.eliminate(dead.cell.index(), 1 << dead.digit.index())?;
+                return Ok(true);
+            }
+            let mut found = false;
+            for idx in 0..self.cands.len() {
+                let mut bits = self.cands[idx];
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    bits &= bits - 1;
+                    let c = Candidate::new(
+                        Cell::new(idx),
+                        Digit::from_index(bit.trailing_zeros() as usize),
+                    );
+                    if first.has_lost(c) && second.has_lost(c) {
+                        self.eliminate(idx, bit)?;
+                        found = true;
+                    }
+                }
+            }
+            if found {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
 }
 
 /// Nishio forcing chain: a candidate that, assumed true, leads by singles (then locked
@@ -346,13 +443,14 @@ pub fn nishio(board: &Board) -> Option<Step> {
 }
 
 /// Nested forcing chain: a Nishio whose trials may themselves try each candidate of their
-/// two-candidate cells. The last logical resort before search; skipped above 12×12, where
+/// two-candidate cells, and failing that, also follow both sides of every either-or pair
+/// (inner forcing chains). The last logical resort before search; skipped above 12×12, where
 /// it is too slow.
 pub fn nested_forcing_chain(board: &Board) -> Option<Step> {
     if board.shape().size() > 12 {
         return None;
     }
-    let mut step = nishio_with(board, Reach::Nested)?;
+    let mut step = nishio_with(board, Reach::Nested).or_else(|| nishio_with(board, Reach::Net))?;
     step.technique = Technique::NestedForcingChain;
     step.difficulty = Technique::NestedForcingChain.difficulty();
     step.text = step
@@ -1156,6 +1254,73 @@ impl Derivation {
         found
     }
 
+    /// Every either-or pair's inner forcing chain, as facts to apply: a side whose trial
+    /// fails as an inner trial, or else what both sides take out; their parents are left to
+    /// [`Derivation::resolve`].
+    fn inner_forcings(&mut self) -> Vec<Fact> {
+        let mut found = Vec::new();
+        let mut first = self.trial.clone();
+        let mut second = self.trial.clone();
+        let pending = |rule, targets, inner_dead_end| Fact {
+            rule,
+            targets,
+            is_placement: false,
+            from: Vec::new(),
+            removed: Vec::new(),
+            locked: Vec::new(),
+            inner_dead_end,
+            pending: Some(self.snapshots.len()),
+            depth: 0,
+        };
+        for [a, b] in self.trial.either_or_pairs() {
+            first.clone_from(&self.trial);
+            second.clone_from(&self.trial);
+            first.queue.clear();
+            second.queue.clear();
+            let a_dead = first.assume(a.cell, a.digit, Reach::LockedCandidates).err();
+            let b_dead = second
+                .assume(b.cell, b.digit, Reach::LockedCandidates)
+                .err();
+            if let Some(dead) = a_dead {
+                found.push(pending(Rule::InnerTrial, vec![a], Some(dead)));
+            }
+            if let Some(dead) = b_dead {
+                found.push(pending(Rule::InnerTrial, vec![b], Some(dead)));
+            }
+            if a_dead.is_some() || b_dead.is_some() {
+                continue;
+            }
+            let mut targets = Vec::new();
+            for (idx, &mask) in self.trial.cands.iter().enumerate() {
+                let mut bits = mask;
+                while bits != 0 {
+                    let digit = Digit::from_index(bits.trailing_zeros() as usize);
+                    bits &= bits - 1;
+                    let c = Candidate::new(Cell::new(idx), digit);
+                    if first.has_lost(c) && second.has_lost(c) {
+                        targets.push(c);
+                    }
+                }
+            }
+            if !targets.is_empty() {
+                found.push(pending(
+                    Rule::InnerForcing { either: a, or: b },
+                    targets,
+                    None,
+                ));
+            }
+        }
+        if !found.is_empty() {
+            self.snapshots.push(Snapshot {
+                trial: self.trial.clone(),
+                gone_by: self.gone_by.clone(),
+                placed_by: self.placed_by.clone(),
+                n_facts: self.first_id + self.facts.len() as u32,
+            });
+        }
+        found
+    }
+
     /// Finds what the inner trials among the facts `ends` rest on (directly or not) rest on
     /// in turn: each is followed again, recording why, from the state it failed on, and
     /// rests on the facts of this derivation its dead end's chain names.
@@ -1172,36 +1337,72 @@ impl Derivation {
             for id in pending {
                 let k = (id - self.first_id) as usize;
                 let snapshot = &self.snapshots[self.facts[k].pending.expect("pending")];
-                let premise = self.facts[k].targets[0];
-                let mut inner = Derivation {
-                    trial: snapshot.trial.clone(),
-                    reach: Reach::LockedCandidates,
-                    gone_by: snapshot.gone_by.clone(),
-                    placed_by: snapshot.placed_by.clone(),
-                    facts: Vec::new(),
-                    first_id: snapshot.n_facts,
-                    snapshots: Vec::new(),
+                let n_outer = snapshot.n_facts;
+                // The inner chain of one premise, followed from the state the fact was found on.
+                let follow = |premise: Candidate| {
+                    let mut inner = Derivation {
+                        trial: snapshot.trial.clone(),
+                        reach: Reach::LockedCandidates,
+                        gone_by: snapshot.gone_by.clone(),
+                        placed_by: snapshot.placed_by.clone(),
+                        facts: Vec::new(),
+                        first_id: n_outer,
+                        snapshots: Vec::new(),
+                    };
+                    inner.place(
+                        premise.cell,
+                        premise.digit,
+                        Rule::Premise,
+                        Vec::new(),
+                        Vec::new(),
+                    );
+                    let dead = inner.run();
+                    (inner, dead)
                 };
-                inner.place(
-                    premise.cell,
-                    premise.digit,
-                    Rule::Premise,
-                    Vec::new(),
-                    Vec::new(),
-                );
+                let mut from = Vec::new();
+                let mut dead_end = None;
+                let fact = &self.facts[k];
+                if let Rule::InnerForcing { either, or } = fact.rule {
+                    // Both sides take every target out: the facts of this derivation either
+                    // side's chain to them rests on.
+                    for premise in [either, or] {
+                        let (inner, dead) = follow(premise);
+                        debug_assert!(dead.is_none(), "both sides of an inner forcing live");
+                        let removers: Vec<u32> = fact
+                            .targets
+                            .iter()
+                            .map(|t| inner.remover(t.cell, t.digit))
+                            .collect();
+                        debug_assert!(removers.iter().all(|&r| r != NO_FACT));
+                        from.extend(
+                            inner
+                                .ancestors(&removers)
+                                .into_iter()
+                                .filter(|&f| f < n_outer),
+                        );
+                    }
+                    from.sort_unstable();
+                    from.dedup();
+                } else {
+                    let (inner, dead) = follow(fact.targets[0]);
+                    if let Some((dead, dead_from, _)) = dead {
+                        // The facts of this derivation the inner chain rests on directly: the
+                        // inner ancestors stop at them.
+                        from = inner
+                            .ancestors(&dead_from)
+                            .into_iter()
+                            .filter(|&f| f < n_outer)
+                            .collect();
+                        dead_end = Some(dead);
+                    } else {
+                        debug_assert!(false, "the inner derivation reaches what the trial reaches");
+                    }
+                }
                 let fact = &mut self.facts[k];
                 fact.pending = None;
-                if let Some((dead, dead_from, _)) = inner.run() {
-                    // The facts of this derivation the inner chain rests on directly: the
-                    // inner ancestors stop at them.
-                    fact.from = inner
-                        .ancestors(&dead_from)
-                        .into_iter()
-                        .filter(|&f| f < snapshot.n_facts)
-                        .collect();
-                    fact.inner_dead_end = Some(dead);
-                } else {
-                    debug_assert!(false, "the inner derivation reaches what the trial reaches");
+                fact.from = from;
+                if dead_end.is_some() {
+                    fact.inner_dead_end = dead_end;
                 }
             }
         }
@@ -1230,6 +1431,9 @@ impl Derivation {
             }
             if facts.is_empty() && self.reach >= Reach::Nested {
                 facts = self.inner_trials();
+            }
+            if facts.is_empty() && self.reach >= Reach::Net {
+                facts = self.inner_forcings();
             }
             if facts.is_empty() {
                 return None;
@@ -1394,6 +1598,28 @@ impl ChainWriter {
                         since("given")
                     )
                 }
+                Rule::InnerForcing { either, or } => {
+                    let side = |c: Candidate| {
+                        let (cell, digit) = show(c);
+                        format!("{cell} = {digit}")
+                    };
+                    let gone: Vec<String> = fact
+                        .targets
+                        .iter()
+                        .map(|&c| {
+                            let (cell, digit) = show(c);
+                            format!("{cell} ≠ {digit}")
+                        })
+                        .collect();
+                    format!(
+                        "{}: one of {} and {} holds, and either would rule {} out by singles and locked candidates{}",
+                        and_list(&gone),
+                        side(either),
+                        side(or),
+                        if gone.len() == 1 { "it" } else { "them" },
+                        since("given")
+                    )
+                }
                 Rule::NoCandidate { .. } | Rule::NoPlace { .. } => {
                     let dead = fact.inner_dead_end.expect("a dead end says which");
                     format!("{}{}", dead.describe(shape), since("since"))
@@ -1448,7 +1674,7 @@ impl ChainWriter {
                 }
                 self.link(fact.locked.clone(), fact.targets.clone(), LinkKind::Weak);
             }
-            Rule::Peer | Rule::InnerTrial => {
+            Rule::Peer | Rule::InnerTrial | Rule::InnerForcing { .. } => {
                 for &p in &fact.from {
                     let parent = &d.facts[p as usize];
                     if parent.is_placement {
