@@ -606,7 +606,8 @@ impl Generator {
             .expect("the values come from a grid of the layout")
     }
 
-    /// Rates a puzzle, stopping at the first step the target does not allow.
+    /// Rates a puzzle as [`Rating::of_puzzle`] does, stopping at the first step of its Human
+    /// trace that the target does not allow.
     fn rate(&self, puzzle: &Grid) -> Result<Rating, Miss> {
         let target = self.request.target;
         let mut stepper = SearchStepper::human(puzzle, self.request.uniqueness());
@@ -622,7 +623,9 @@ impl Generator {
             used |= step.kind == StepKind::Deduction && Target::Needs(step.technique) == target;
             rater.record(&step);
         }
-        let rating = rater.rating();
+        // The rating people see: on classic 9×9 grids, ER/EP/ED and the level on the peers'
+        // own terms (the trace's steps above only prune, as the profiles rarely rate lower).
+        let rating = rater.rating().with_peer_profiles(puzzle);
         if target.accepts(&rating, used) {
             Ok(rating)
         } else if rating.solved && !rating.needs_guessing {

@@ -1244,14 +1244,20 @@ impl Derivation {
             }
         }
         if !found.is_empty() {
-            self.snapshots.push(Snapshot {
-                trial: self.trial.clone(),
-                gone_by: self.gone_by.clone(),
-                placed_by: self.placed_by.clone(),
-                n_facts: self.first_id + self.facts.len() as u32,
-            });
+            self.keep_snapshot();
         }
         found
+    }
+
+    /// Keeps the state now, for [`Derivation::resolve`] to follow the inner chains of the
+    /// facts found on it (their `pending` index is the snapshot's).
+    fn keep_snapshot(&mut self) {
+        self.snapshots.push(Snapshot {
+            trial: self.trial.clone(),
+            gone_by: self.gone_by.clone(),
+            placed_by: self.placed_by.clone(),
+            n_facts: self.first_id + self.facts.len() as u32,
+        });
     }
 
     /// Every either-or pair's inner forcing chain, as facts to apply: a side whose trial
@@ -1311,12 +1317,7 @@ impl Derivation {
             }
         }
         if !found.is_empty() {
-            self.snapshots.push(Snapshot {
-                trial: self.trial.clone(),
-                gone_by: self.gone_by.clone(),
-                placed_by: self.placed_by.clone(),
-                n_facts: self.first_id + self.facts.len() as u32,
-            });
+            self.keep_snapshot();
         }
         found
     }
