@@ -270,19 +270,25 @@ fn check_chain(base: &Board, step: &Step) {
     }
 }
 
+/// The deductions of the Human trace of `puzzle` up to its first search step, each with the
+/// board before it.
+fn deductions(puzzle: &Grid) -> Vec<(Board, Step)> {
+    let mut stepper = SearchStepper::human(puzzle, Uniqueness::Known);
+    let mut out = Vec::new();
+    loop {
+        let board = stepper.board().clone();
+        match stepper.next_step() {
+            Some(step) if step.kind == StepKind::Deduction => out.push((board, step)),
+            _ => return out,
+        }
+    }
+}
+
 /// Checks every forcing step of the Human trace of `puzzle` (until its first guess); the
 /// number of forcing steps checked.
 fn check_puzzle(puzzle: &Grid) -> usize {
-    let mut stepper = SearchStepper::human(puzzle, Uniqueness::Known);
     let mut n_checked = 0;
-    loop {
-        let board = stepper.board().clone();
-        let Some(step) = stepper.next_step() else {
-            break;
-        };
-        if step.kind != StepKind::Deduction {
-            break;
-        }
+    for (board, step) in deductions(puzzle) {
         if FORCING.contains(&step.technique) {
             check_chain(&board, &step);
             n_checked += 1;
@@ -314,15 +320,7 @@ fn forcing_chains_of_our_own_puzzles_replay() {
     let mut techniques = Vec::new();
     let mut n_steps = 0;
     for puzzle in own_puzzles() {
-        let mut stepper = SearchStepper::human(&puzzle, Uniqueness::Known);
-        loop {
-            let board = stepper.board().clone();
-            let Some(step) = stepper.next_step() else {
-                break;
-            };
-            if step.kind != StepKind::Deduction {
-                break;
-            }
+        for (board, step) in deductions(&puzzle) {
             techniques.push(step.technique);
             if FORCING.contains(&step.technique) {
                 let direct = [forcing::cell_forcing_chain, forcing::unit_forcing_chain];
@@ -355,11 +353,7 @@ fn forcing_chains_of_the_hard_collections_replay() {
 #[test]
 fn a_forcing_sentence_stays_short_and_counts_the_chain() {
     for puzzle in own_puzzles() {
-        let mut stepper = SearchStepper::human(&puzzle, Uniqueness::Known);
-        while let Some(step) = stepper.next_step() {
-            if step.kind != StepKind::Deduction {
-                break;
-            }
+        for (_, step) in deductions(&puzzle) {
             if FORCING.contains(&step.technique) {
                 let n = step
                     .implications

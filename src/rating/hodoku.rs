@@ -105,7 +105,7 @@ fn ladder(uniqueness: Uniqueness) -> &'static [Rung] {
     static LADDERS: [OnceLock<Vec<Rung>>; 2] = [OnceLock::new(), OnceLock::new()];
     let known = usize::from(uniqueness == Uniqueness::Known);
     LADDERS[known].get_or_init(|| {
-        let geometry = crate::geometry::Geometry::classic(crate::grid::Shape::NINE);
+        let geometry = Geometry::classic(Shape::NINE);
         let mut rungs = logic::human_ladder(uniqueness, &geometry).to_vec();
         rungs.retain(|rung| rung.technique != Technique::NestedForcingChain);
         rungs.sort_by_key(|rung| order(rung.technique));
