@@ -7,11 +7,21 @@ pub use crate::geometry::{Cell, House, HouseKind, Shape};
 use std::fmt;
 use std::sync::Arc;
 
+/// The longest puzzle text read, in bytes (64 KiB). The longest real puzzle text is a 25×25
+/// pencil-mark grid with a jigsaw map and frames, under 20 KiB; anything longer is refused
+/// before it is read, so a pasted file or a hostile link cannot make the reader hold it.
+pub const MAX_TEXT_LEN: usize = 1 << 16;
+
 /// What went wrong when reading a puzzle from text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
     /// The text holds no cell at all.
     Empty,
+    /// The text is longer than [`MAX_TEXT_LEN`] bytes, more than any puzzle can take.
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
     /// A character that is neither a digit of the puzzle, a blank, a separator nor a comment.
     BadCharacter {
         /// The character at fault.
@@ -36,6 +46,10 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseError::Empty => write!(f, "The puzzle is empty: type or paste the digits of a grid."),
+            ParseError::TooLong { len } => write!(
+                f,
+                "Too long: the text has {len} bytes, but no puzzle needs more than {MAX_TEXT_LEN}."
+            ),
             ParseError::BadCharacter { ch, line, column, size: Some(size) } => write!(
                 f,
                 "Bad character '{ch}' at line {line}, column {column}: not a digit of a {size}×{size} puzzle."
@@ -166,6 +180,9 @@ impl Grid {
     /// Reads a puzzle as [`Grid::parse`] does, in `variant` unless the text has a tag of its
     /// own: the layout a file of puzzles of one variant leaves unsaid.
     pub fn parse_as(text: &str, variant: &Variant) -> Result<Grid, ParseError> {
+        if text.len() > MAX_TEXT_LEN {
+            return Err(ParseError::TooLong { len: text.len() });
+        }
         let (tag, text) = split_tag(text);
         let grid = Grid::parse_classic(text)?;
         match tag.as_ref().unwrap_or(variant) {

@@ -32,6 +32,10 @@ fn not_utf8(error: &std::str::Utf8Error) -> String {
 pub fn describe_parse_error(error: &ParseError) -> String {
     match error {
         ParseError::Empty => "no cells on this line".to_string(),
+        ParseError::TooLong { len } => format!(
+            "too long: {len} bytes, but no puzzle needs more than {}",
+            stepdoku::grid::MAX_TEXT_LEN
+        ),
         ParseError::BadCharacter {
             ch, column, size, ..
         } => match size {
