@@ -340,6 +340,13 @@ pub fn strategies() -> JsValue {
     to_js(&all)
 }
 
+/// The longest puzzle text the core reads, in bytes (`MAX_TEXT_LEN`, 64 KiB): a page refuses
+/// longer text before it reaches wasm.
+#[wasm_bindgen(js_name = maxTextLength)]
+pub fn max_text_length() -> u32 {
+    crate::grid::MAX_TEXT_LEN as u32
+}
+
 /// Every verdict kind a diagnosis's `status` may hold: `["unique", "several", "none",
 /// "invalid"]`.
 #[wasm_bindgen(js_name = verdictKinds)]
