@@ -594,7 +594,9 @@ impl Generator {
             for cell in orbit {
                 values[cell.index()] = 0;
             }
-            if self.solver.search(&values, 2, &mut kept).n_solutions == 1 {
+            // A count that runs out of its budget keeps the orbit: only a proven unique
+            // puzzle loses givens.
+            if self.solver.search(&values, 2, &mut kept).decided() == Ok(1) {
                 n_givens -= orbit.len();
             } else {
                 for cell in orbit {

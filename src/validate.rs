@@ -4,7 +4,7 @@ pub use crate::contradiction::Conflict;
 use crate::contradiction::Contradiction;
 use crate::grid::{Cell, Grid, House, ParseError};
 use crate::logic;
-use crate::search;
+use crate::search::{self, Budget, Undecided};
 use crate::trace::Board;
 use std::fmt;
 
@@ -74,6 +74,8 @@ pub enum PuzzleError {
         /// The cells where the two differ, in reading order.
         differing: Vec<Cell>,
     },
+    /// The search ran out of its budget before it could tell.
+    Undecided(Undecided),
 }
 
 impl fmt::Display for PuzzleError {
@@ -93,6 +95,7 @@ impl fmt::Display for PuzzleError {
                     "No solution: every possibility leads to a contradiction."
                 )
             }
+            PuzzleError::Undecided(undecided) => write!(f, "{undecided}"),
             PuzzleError::SeveralSolutions {
                 first, differing, ..
             } => {
@@ -132,15 +135,27 @@ pub fn check_text(text: &str) -> Result<Checked, PuzzleError> {
     check(&Grid::parse(text)?)
 }
 
+impl From<Undecided> for PuzzleError {
+    fn from(undecided: Undecided) -> PuzzleError {
+        PuzzleError::Undecided(undecided)
+    }
+}
+
 /// Checks that a puzzle has exactly one solution, saying precisely why not otherwise.
 pub fn check(puzzle: &Grid) -> Result<Checked, PuzzleError> {
+    check_within(puzzle, Budget::DEFAULT)
+}
+
+/// Checks a puzzle as [`check`] does, searching within `budget`: a search that runs out of it
+/// gives [`PuzzleError::Undecided`].
+pub fn check_within(puzzle: &Grid, budget: Budget) -> Result<Checked, PuzzleError> {
     if let Some(conflict) = first_conflict(puzzle) {
         return Err(PuzzleError::DuplicateGiven {
             conflict,
             puzzle: puzzle.clone(),
         });
     }
-    let mut found = search::solutions(puzzle, 2).into_iter();
+    let mut found = search::solutions(puzzle, 2, budget)?.into_iter();
     match (found.next(), found.next()) {
         (None, _) => Err(PuzzleError::NoSolution {
             reason: singles_contradiction(puzzle),
@@ -252,15 +267,18 @@ pub enum VerdictKind {
     NoSolution,
     /// Unreadable text or a duplicate given: `invalid`.
     Invalid,
+    /// The search ran out of its budget before it could tell: `undecided`.
+    Undecided,
 }
 
 impl VerdictKind {
     /// Every kind, the verdict a proper puzzle gets first.
-    pub const ALL: [VerdictKind; 4] = [
+    pub const ALL: [VerdictKind; 5] = [
         VerdictKind::Unique,
         VerdictKind::Several,
         VerdictKind::NoSolution,
         VerdictKind::Invalid,
+        VerdictKind::Undecided,
     ];
 }
 
@@ -292,8 +310,13 @@ pub struct Diagnosis {
 }
 
 impl Diagnosis {
-    /// The verdict on a puzzle text.
+    /// The verdict on a puzzle text, searching within [`Budget::DEFAULT`].
     pub fn of_text(text: &str) -> Diagnosis {
+        Diagnosis::of_text_within(text, Budget::DEFAULT)
+    }
+
+    /// The verdict on a puzzle text, searching within `budget`: `undecided` if it runs out.
+    pub fn of_text_within(text: &str, budget: Budget) -> Diagnosis {
         let grid = match Grid::parse(text) {
             Ok(grid) => grid,
             Err(error) => {
@@ -325,7 +348,7 @@ impl Diagnosis {
             house: None,
             position: None,
         };
-        match check(&grid) {
+        match check_within(&grid, budget) {
             Ok(checked) => {
                 diagnosis.message = "Unique solution".to_string();
                 diagnosis.solution = Some(checked.solution.to_line());
@@ -334,6 +357,7 @@ impl Diagnosis {
                 diagnosis.message = error.to_string();
                 match error {
                     PuzzleError::Parse(_) => diagnosis.status = VerdictKind::Invalid,
+                    PuzzleError::Undecided(_) => diagnosis.status = VerdictKind::Undecided,
                     PuzzleError::DuplicateGiven { conflict, .. } => {
                         diagnosis.status = VerdictKind::Invalid;
                         diagnosis.cells = conflict.cells.to_vec();

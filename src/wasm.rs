@@ -10,7 +10,7 @@ use crate::generate::{self, Symmetry};
 use crate::geometry::{Geometry, Variant};
 use crate::grid::{layout_of_tag, Cell, Grid, HouseKind, Shape};
 use crate::rating::Level;
-use crate::search;
+use crate::search::{self, Budget};
 use crate::strategy::Strategy;
 use crate::technique::Technique;
 use crate::trace::Board;
@@ -46,8 +46,8 @@ fn parse(text: &str) -> Result<Grid, JsValue> {
 #[wasm_bindgen]
 pub fn solve(puzzle: &str) -> Result<String, JsValue> {
     let grid = parse(puzzle)?;
-    match search::solve(&grid) {
-        Some(solution) if crate::validate::first_conflict(&grid).is_none() => {
+    match search::solve(&grid, Budget::DEFAULT) {
+        Ok(Some(solution)) if crate::validate::first_conflict(&grid).is_none() => {
             Ok(solution.to_line())
         }
         _ => Err(to_js(&Diagnosis::of_text(puzzle))),
@@ -63,20 +63,21 @@ pub fn analyze(puzzle: &str) -> JsValue {
 /// Counts the solutions of a puzzle up to `limit`; throws the diagnosis for unreadable text.
 #[wasm_bindgen(js_name = countSolutions)]
 pub fn count_solutions(puzzle: &str, limit: u32) -> Result<u32, JsValue> {
-    Ok(search::count_solutions(&parse(puzzle)?, limit))
+    search::count_solutions(&parse(puzzle)?, limit, Budget::DEFAULT)
+        .map_err(|undecided| JsValue::from(js_sys::Error::new(&undecided.to_string())))
 }
 
 /// One count (up to `limit`) per non-blank line of `puzzles`; an unreadable line counts 0.
 #[wasm_bindgen(js_name = countSolutionsBatch)]
 pub fn count_solutions_batch(puzzles: &str, limit: u32) -> Vec<u32> {
-    search::count_batch(puzzles.as_bytes(), limit)
+    search::count_batch(puzzles.as_bytes(), limit, Budget::DEFAULT)
 }
 
 /// As `countSolutionsBatch`, with the text as bytes (a `Uint8Array`, e.g. a file read by
 /// `fetch` or `FileReader`): copied into wasm memory once, read without decoding.
 #[wasm_bindgen(js_name = countSolutionsBytes)]
 pub fn count_solutions_bytes(puzzles: &[u8], limit: u32) -> Vec<u32> {
-    search::count_batch(puzzles, limit)
+    search::count_batch(puzzles, limit, Budget::DEFAULT)
 }
 
 /// Reads puzzle text: `{ size, boxRows, boxCols, values, candidates, marks, line, layout }`

@@ -46,7 +46,7 @@ fn both_exact_searches_agree_with_the_recorded_counts() {
             GeneralSolver::for_layout(puzzle.geometry()).search(puzzle.values(), 2, &mut kept);
         assert_eq!(general.n_solutions, case.n_solutions, "{puzzle}");
         assert_eq!(
-            search::count_solutions(puzzle, 2),
+            search::count_solutions(puzzle, 2, search::Budget::DEFAULT).unwrap(),
             case.n_solutions,
             "{puzzle}"
         );
@@ -66,7 +66,13 @@ fn both_exact_searches_agree_with_the_recorded_counts() {
         if let Some(solution) = &case.solution {
             assert!(solution.is_valid_solution(), "{solution}");
             assert!(solution.agrees_with(puzzle), "{solution}");
-            assert_eq!(search::solve(puzzle).as_ref(), Some(solution), "{puzzle}");
+            assert_eq!(
+                search::solve(puzzle, search::Budget::DEFAULT)
+                    .unwrap()
+                    .as_ref(),
+                Some(solution),
+                "{puzzle}"
+            );
         }
     }
 }

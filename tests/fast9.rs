@@ -121,7 +121,7 @@ fn count_batch_counts_each_line_as_the_solvers_do() {
     }
     let path = format!("{DATA_DIR}/magictour_top1465.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let batch = search::count_batch(text.as_bytes(), 2);
+    let batch = search::count_batch(text.as_bytes(), 2, search::Budget::DEFAULT);
     assert_eq!(batch, check_collection("magictour_top1465"));
     assert!(batch.iter().all(|&n| n == 1));
 
@@ -138,11 +138,15 @@ fn count_batch_counts_each_line_as_the_solvers_do() {
         "   ",
         "1........",
     ];
-    let counts = search::count_batch(lines.join("\r\n").as_bytes(), 5);
+    let counts = search::count_batch(lines.join("\r\n").as_bytes(), 5, search::Budget::DEFAULT);
     let expected: Vec<u32> = lines
         .iter()
         .filter(|l| !l.trim().is_empty())
-        .map(|l| Grid::parse(l).map_or(0, |g| search::count_solutions(&g, 5)))
+        .map(|l| {
+            Grid::parse(l).map_or(0, |g| {
+                search::count_solutions(&g, 5, search::Budget::DEFAULT).unwrap()
+            })
+        })
         .collect();
     assert_eq!(counts, expected);
     assert_eq!(counts, [1, 5, 5, 0, 0, 0]);
@@ -153,7 +157,10 @@ fn count_batch_counts_each_line_as_the_solvers_do() {
     bytes.extend_from_slice(
         format!("\n{}Z\n\t{}\t\n", &several[..80], several.replace('0', ".")).as_bytes(),
     );
-    assert_eq!(search::count_batch(&bytes, 5), [0, 5, 0, 5]);
+    assert_eq!(
+        search::count_batch(&bytes, 5, search::Budget::DEFAULT),
+        [0, 5, 0, 5]
+    );
 }
 
 /// Checks that a puzzle has exactly this one solution.

@@ -51,7 +51,12 @@ fn check_puzzle(request: &Request, made: &Generated) {
         "{}",
         puzzle.to_line()
     );
-    assert_eq!(search::solve(puzzle).as_ref(), Some(&made.solution));
+    assert_eq!(
+        search::solve(puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .as_ref(),
+        Some(&made.solution)
+    );
     assert!(made.solution.is_valid_solution() && made.solution.agrees_with(puzzle));
     assert!(request.symmetry.holds_for(puzzle), "{}", puzzle.to_line());
     match request.givens {

@@ -18,11 +18,13 @@ struct Tally {
 /// Runs the Human strategy on one puzzle with a unique solution and checks its trace.
 fn check_one(puzzle: &Grid) -> (bool, usize) {
     assert_eq!(
-        search::count_solutions(puzzle, 2),
+        search::count_solutions(puzzle, 2, search::Budget::DEFAULT).unwrap(),
         1,
         "{puzzle}: collection puzzle without a unique solution"
     );
-    let solution = search::solve(puzzle).expect("a unique solution");
+    let solution = search::solve(puzzle, search::Budget::DEFAULT)
+        .unwrap()
+        .expect("a unique solution");
     let steps = run_and_check(puzzle, Strategy::Human, Some(&solution), 200_000);
     let last = steps.last().expect("a trace has at least one step");
     assert_eq!(

@@ -680,7 +680,9 @@ fn walk(name: &str, puzzles: &[Grid]) -> Tally {
     let started = std::time::Instant::now();
     let mut finder_time = std::time::Duration::ZERO;
     for puzzle in puzzles {
-        let solution = search::solve(puzzle).expect("collection puzzles have a solution");
+        let solution = search::solve(puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .expect("collection puzzles have a solution");
         let steps = run_and_check(puzzle, Strategy::Human, Some(&solution), 100_000);
         tally.n_puzzles += 1;
         if steps.iter().all(|s| s.kind != StepKind::Guess) {

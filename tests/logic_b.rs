@@ -147,7 +147,9 @@ fn assert_well_formed(board: &Board, step: &Step) {
 
 /// The solution of a board that agrees with a unique puzzle.
 fn solution_of(board: &Board) -> Grid {
-    search::solve(board.grid()).expect("the board has a solution")
+    search::solve(board.grid(), search::Budget::DEFAULT)
+        .unwrap()
+        .expect("the board has a solution")
 }
 
 /// A known board where a finder must find a given step.
@@ -572,7 +574,9 @@ fn finders_are_sound_on_other_sizes() {
 fn finders_are_sound_on(collection: &str, max: usize, stride: usize) {
     let rungs = covered_rungs();
     for puzzle in common::sample(collection, max) {
-        let solution = search::solve(&puzzle).unwrap();
+        let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .unwrap();
         let mut stepper = SearchStepper::human(&puzzle, Uniqueness::Known);
         let mut boards = vec![stepper.board().clone()];
         while let Some(step) = stepper.next_step() {

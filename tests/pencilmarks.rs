@@ -96,7 +96,9 @@ fn framed_grid(marks: &[DigitSet]) -> String {
 fn both_formats_read_the_same_marks_and_write_back() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for puzzle in sample("magictour_top1465", 20) {
-        let solution = search::solve(&puzzle).expect("a solution");
+        let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .expect("a solution");
         let marks = thinned_marks(&puzzle, &solution, &mut rng);
         let from_line = Grid::parse(&sukaku_line(&marks)).expect("a 729-character line");
         let from_grid = Grid::parse(&framed_grid(&marks)).expect("a pencil-mark grid");
@@ -124,7 +126,9 @@ fn both_formats_read_the_same_marks_and_write_back() {
 fn hodoku_frames_and_cells_without_candidates_read_too() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let puzzle = Grid::parse(SEEDS[1].0).unwrap();
-    let solution = search::solve(&puzzle).expect("a solution");
+    let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+        .unwrap()
+        .expect("a solution");
     let marks = thinned_marks(&puzzle, &solution, &mut rng);
     // HoDoKu frames its grid with dots and colons.
     let hodoku = framed_grid(&marks)
@@ -145,7 +149,10 @@ fn hodoku_frames_and_cells_without_candidates_read_too() {
     let grid = Grid::parse(&sukaku_line(&none)).unwrap();
     assert_eq!(grid.marks().map(|m| m[open]), Some(DigitSet::EMPTY));
     assert_eq!(Grid::parse(&grid.to_pretty()).as_ref(), Ok(&grid));
-    assert_eq!(search::count_solutions(&grid, 1), 0);
+    assert_eq!(
+        search::count_solutions(&grid, 1, search::Budget::DEFAULT).unwrap(),
+        0
+    );
     let four = Grid::parse(&format!("- 2 {}", ".".repeat(14).replace('.', ". ")))
         .expect("a 4×4 line of groups");
     assert_eq!(four.marks().map(|m| m[0]), Some(DigitSet::EMPTY));
@@ -185,7 +192,7 @@ fn other_sizes_read_groups_of_candidates() {
     assert_eq!(Grid::parse(&grid.to_line()).as_ref(), Ok(&grid));
     assert_eq!(Grid::parse(&grid.to_pretty()).as_ref(), Ok(&grid));
     // The marks hold: r1c2 is 3 or 2 in the solutions, never 4.
-    for solution in search::solutions(&grid, 100) {
+    for solution in search::solutions(&grid, 100, search::Budget::DEFAULT).unwrap() {
         assert!(matches!(solution.values()[1], 2 | 3));
     }
 }
@@ -201,7 +208,7 @@ fn respects(solution: &Grid, marks: &[DigitSet]) -> bool {
 #[test]
 fn solutions_keep_within_the_marks() {
     let puzzle = Grid::parse(SEED_SEVERAL).unwrap();
-    let both = search::solutions(&puzzle, 2);
+    let both = search::solutions(&puzzle, 2, search::Budget::DEFAULT).unwrap();
     assert_eq!(both.len(), 2);
     // Each cell allows only the digits of the two solutions: both still solve it.
     let mut marks: Vec<DigitSet> = puzzle
@@ -215,7 +222,7 @@ fn solutions_keep_within_the_marks() {
         })
         .collect();
     let marked = Grid::parse(&sukaku_line(&marks)).unwrap();
-    let found = search::solutions(&marked, 1000);
+    let found = search::solutions(&marked, 1000, search::Budget::DEFAULT).unwrap();
     assert!(found.len() < 1000, "few grids mix the two");
     assert!(found
         .iter()
@@ -229,17 +236,21 @@ fn solutions_keep_within_the_marks() {
         .expect("two solutions differ somewhere");
     marks[cell.index()].remove(both[1].get(cell).unwrap());
     let narrower = Grid::parse(&sukaku_line(&marks)).unwrap();
-    let found = search::solutions(&narrower, 1000);
+    let found = search::solutions(&narrower, 1000, search::Budget::DEFAULT).unwrap();
     assert!(found.iter().all(|s| respects(s, &marks)));
     assert!(found.contains(&both[0]) && !found.contains(&both[1]));
     // With the first's digit gone too, that cell allows nothing: no solution.
     marks[cell.index()].remove(both[0].get(cell).unwrap());
     let none = Grid::parse(&sukaku_line(&marks)).unwrap();
-    assert_eq!(search::count_solutions(&none, 2), 0);
+    assert_eq!(
+        search::count_solutions(&none, 2, search::Budget::DEFAULT).unwrap(),
+        0
+    );
     assert!(matches!(check(&none), Err(PuzzleError::NoSolution { .. })));
     let counts = search::count_batch(
         format!("{}\n{}", narrower.to_line(), none.to_line()).as_bytes(),
         1,
+        search::Budget::DEFAULT,
     );
     assert_eq!(counts, [1, 0]);
 }
@@ -248,10 +259,16 @@ fn solutions_keep_within_the_marks() {
 fn every_strategy_starts_from_the_marks_and_stays_sound() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for puzzle in sample("magictour_top1465", 25) {
-        let solution = search::solve(&puzzle).expect("a solution");
+        let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .expect("a solution");
         let marks = thinned_marks(&puzzle, &solution, &mut rng);
         let marked = Grid::parse(&sukaku_line(&marks)).unwrap();
-        assert_eq!(search::count_solutions(&marked, 2), 1, "{marked}");
+        assert_eq!(
+            search::count_solutions(&marked, 2, search::Budget::DEFAULT).unwrap(),
+            1,
+            "{marked}"
+        );
         // The board starts from the marks, less what the givens' peers rule out.
         let board = Board::new(&marked);
         let plain = Board::new(&marked.without_marks());

@@ -121,7 +121,9 @@ fn se_profile_steps_are_sound() {
     );
     let mut n_steps = 0;
     for puzzle in &puzzles {
-        let solution = stepdoku::search::solve(puzzle).expect("a solution");
+        let solution = stepdoku::search::solve(puzzle, stepdoku::search::Budget::DEFAULT)
+            .unwrap()
+            .expect("a solution");
         for step in SeRating::steps_of(puzzle) {
             n_steps += 1;
             if let Some(p) = step.placement {

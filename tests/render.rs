@@ -38,7 +38,9 @@ fn candidates_with_role(doc: &Document, cell: Cell, role: &str) -> Vec<u8> {
 
 /// A puzzle of a shape: a solution with two cells in three blanked, and that solution.
 fn puzzle_of(shape: Shape) -> (Grid, Grid) {
-    let solution = search::solve(&Grid::empty(shape)).expect("an empty grid has solutions");
+    let solution = search::solve(&Grid::empty(shape), search::Budget::DEFAULT)
+        .unwrap()
+        .expect("an empty grid has solutions");
     let mut puzzle = solution.clone();
     for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
         puzzle.set(cell, None);
@@ -163,7 +165,9 @@ fn letters_stand_for_digits_above_nine() {
 #[test]
 fn a_solution_shows_every_digit_givens_apart() {
     let puzzle = Grid::parse(PUZZLE).unwrap();
-    let solution = search::solve(&puzzle).unwrap();
+    let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+        .unwrap()
+        .unwrap();
     let svg = Picture::of_solution(&puzzle, &solution).to_svg(Theme::Light);
     let doc = parse(&svg);
     let shape = puzzle.shape();

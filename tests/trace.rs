@@ -31,7 +31,7 @@ fn seeds_solve_with_every_strategy() {
 fn strategies_replay_and_invert_on_every_collection() {
     for name in COLLECTIONS {
         for puzzle in sample(name, 12) {
-            let solutions = search::solutions(&puzzle, 2);
+            let solutions = search::solutions(&puzzle, 2, search::Budget::DEFAULT).unwrap();
             let unique = (solutions.len() == 1).then(|| &solutions[0]);
             for strategy in [Strategy::Singles, Strategy::Human] {
                 let steps = run_and_check(&puzzle, strategy, unique, 100_000);
@@ -45,7 +45,9 @@ fn strategies_replay_and_invert_on_every_collection() {
 fn backtracking_replays_on_easier_puzzles() {
     // Plain depth-first search is hopeless on 17 clues, so give back every third empty cell.
     for puzzle in sample("17_clue", 5) {
-        let solution = search::solve(&puzzle).unwrap();
+        let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .unwrap();
         let mut easier = puzzle.clone();
         for cell in puzzle.shape().cells().filter(|c| c.index() % 3 == 0) {
             easier.set(cell, solution.get(cell));
@@ -102,7 +104,7 @@ fn every_collection_solution_is_valid() {
             load(name)
         };
         for puzzle in puzzles {
-            let found = search::solutions(&puzzle, 2);
+            let found = search::solutions(&puzzle, 2, search::Budget::DEFAULT).unwrap();
             assert!(!found.is_empty(), "{name} {puzzle}");
             for solution in &found {
                 assert!(solution.is_valid_solution() && solution.agrees_with(&puzzle));

@@ -72,7 +72,12 @@ fn both_exact_searches_agree_with_the_recorded_counts() {
         if let Some(solution) = &case.solution {
             assert!(solution.is_valid_solution(), "{solution}");
             assert!(solution.agrees_with(puzzle));
-            assert_eq!(search::solve(puzzle).as_ref(), Some(solution));
+            assert_eq!(
+                search::solve(puzzle, search::Budget::DEFAULT)
+                    .unwrap()
+                    .as_ref(),
+                Some(solution)
+            );
         }
     }
 }

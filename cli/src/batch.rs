@@ -8,7 +8,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
-use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
+use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Undecided};
 use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
 
 use crate::args::Format;
@@ -79,6 +79,8 @@ pub struct Worker {
     /// The layout of lines without a tag.
     variant: Variant,
     solvers: Vec<(Arc<Geometry>, Box<dyn ExactSolver>)>,
+    /// How far each search may go before the puzzle is reported undecided.
+    budget: Budget,
     kept: Solutions,
     values: Vec<u8>,
 }
@@ -89,6 +91,7 @@ impl Worker {
             task,
             variant,
             solvers: Vec::new(),
+            budget: Budget::DEFAULT,
             kept: Solutions::new(1),
             values: Vec::with_capacity(Shape::TWENTY_FIVE.n_cells()),
         }
@@ -153,7 +156,9 @@ impl Worker {
     ) -> SearchOutcome {
         match marks {
             Some(marks) => {
-                GeneralSolver::for_layout(geometry).search_within(values, marks, limit, kept)
+                let mut solver = GeneralSolver::for_layout(geometry);
+                solver.set_budget(self.budget);
+                solver.search_within(values, marks, limit, kept)
             }
             None => self.solver(geometry).search(values, limit, kept),
         }
@@ -163,8 +168,9 @@ impl Worker {
         let at = match self.solvers.iter().position(|(g, _)| g == geometry) {
             Some(at) => at,
             None => {
-                self.solvers
-                    .push((geometry.clone(), search::solver_for(geometry)));
+                let mut solver = search::solver_for(geometry);
+                solver.set_budget(self.budget);
+                self.solvers.push((geometry.clone(), solver));
                 self.solvers.len() - 1
             }
         };
@@ -200,8 +206,11 @@ impl Worker {
                 Task::Solve(ambiguity) => self.solve(read, ambiguity, puzzle, result),
                 Task::Count { limit } => {
                     let mut counted = Solutions::new(0);
-                    let n = self.search(&geometry, read.values, read.marks, limit, &mut counted);
-                    let _ = write!(result.stdout, "{}", n.n_solutions);
+                    let n = self
+                        .search(&geometry, read.values, read.marks, limit, &mut counted)
+                        .decided()
+                        .map_err(|undecided| undecided_message(&undecided))?;
+                    let _ = write!(result.stdout, "{n}");
                     Ok(())
                 }
                 Task::Rate { format, max_steps } => {
@@ -227,9 +236,10 @@ impl Worker {
         let limit = if ambiguity == Ambiguity::Ignore { 1 } else { 2 };
         let mut kept = std::mem::take(&mut self.kept);
         let found = self.search(geometry, values, marks, limit, &mut kept);
-        let outcome = match (found.n_solutions, ambiguity) {
-            (0, _) => Err(no_solution_message(geometry, values)),
-            (1, _) | (_, Ambiguity::Ignore) => Ok(()),
+        let outcome = match (found.decided(), ambiguity) {
+            (Err(undecided), _) => Err(undecided_message(&undecided)),
+            (Ok(0), _) => Err(no_solution_message(geometry, values)),
+            (Ok(1), _) | (_, Ambiguity::Ignore) => Ok(()),
             (_, Ambiguity::Warn) => {
                 let _ = writeln!(
                     result.stderr,
@@ -264,7 +274,8 @@ impl Worker {
         let mut counted = Solutions::new(0);
         match self
             .search(geometry, values, marks, 2, &mut counted)
-            .n_solutions
+            .decided()
+            .map_err(|undecided| undecided_message(&undecided))?
         {
             0 => return Err(no_solution_message(geometry, values)),
             1 => {}
@@ -328,4 +339,13 @@ struct ErrorRecord<'a> {
     puzzle: u64,
     line: u64,
     error: &'a str,
+}
+
+/// Why a puzzle whose search ran out of its budget has no answer.
+fn undecided_message(undecided: &Undecided) -> String {
+    format!(
+        "undecided: the search gave up after {} nodes ({} found so far)",
+        search::group_thousands(undecided.nodes),
+        undecided.found
+    )
 }

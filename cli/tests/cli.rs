@@ -25,7 +25,9 @@ fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
 
 /// A puzzle of a shape: a solution with every third cell (and more) blanked.
 fn puzzle_of(shape: Shape) -> String {
-    let solution = search::solve(&Grid::empty(shape)).expect("an empty grid has solutions");
+    let solution = search::solve(&Grid::empty(shape), search::Budget::DEFAULT)
+        .unwrap()
+        .expect("an empty grid has solutions");
     let mut puzzle = solution.clone();
     for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
         puzzle.set(cell, None);
@@ -442,7 +444,8 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
                 }
             }
         }
-        let expected = search::solve(&Grid::parse(puzzle).unwrap())
+        let expected = search::solve(&Grid::parse(puzzle).unwrap(), search::Budget::DEFAULT)
+            .unwrap()
             .unwrap()
             .values()
             .to_vec();
@@ -452,7 +455,8 @@ fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
     // Without guesses, placements alone give the solution, and no elimination removes a
     // solution digit.
     let solution = values_of(
-        &search::solve(&Grid::parse(SINGLES_ONLY).unwrap())
+        &search::solve(&Grid::parse(SINGLES_ONLY).unwrap(), search::Budget::DEFAULT)
+            .unwrap()
             .unwrap()
             .to_line(),
     );
@@ -580,7 +584,7 @@ fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks()
     // The puzzle with several solutions, each empty cell allowing only the digits of two of
     // its solutions except where they differ first: there only the first's digit.
     let puzzle = Grid::parse(SEED_SEVERAL).unwrap();
-    let both = search::solutions(&puzzle, 2);
+    let both = search::solutions(&puzzle, 2, search::Budget::DEFAULT).unwrap();
     let mut first_difference = true;
     let line: String = puzzle
         .shape()
@@ -601,10 +605,14 @@ fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks()
         .collect();
     assert_eq!(line.len(), 729);
     let marked = Grid::parse(&line).unwrap();
-    let expected = search::count_solutions(&marked, 1000).to_string();
+    let expected = search::count_solutions(&marked, 1000, search::Budget::DEFAULT)
+        .unwrap()
+        .to_string();
     let input = format!("{line}\n{SEED_SEVERAL}\n");
 
-    let unmarked = search::count_solutions(&puzzle, 1000).to_string();
+    let unmarked = search::count_solutions(&puzzle, 1000, search::Budget::DEFAULT)
+        .unwrap()
+        .to_string();
     let count = run(&["count", "--limit", "1000"], &input);
     assert_eq!(count.code, 0, "{}", count.stderr);
     assert_eq!(count.lines(), [expected.as_str(), unmarked.as_str()]);

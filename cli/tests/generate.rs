@@ -40,7 +40,10 @@ fn puzzles_come_in_seed_order_whatever_the_threads() {
             panic!("seven columns: {line}");
         };
         let grid = Grid::parse(puzzle).unwrap();
-        assert_eq!(search::count_solutions(&grid, 2), 1);
+        assert_eq!(
+            search::count_solutions(&grid, 2, search::Budget::DEFAULT).unwrap(),
+            1
+        );
         let rating = Rating::of_puzzle(&grid);
         assert_eq!(level, "Hard");
         assert_eq!(rating.level, Level::Hard);
@@ -76,7 +79,10 @@ fn jsonl_has_the_record_and_options_shape_the_puzzle() {
     let solution = Grid::parse(record["solution"].as_str().unwrap()).unwrap();
     assert!(record["puzzle"].as_str().unwrap().starts_with("x:"));
     assert!(Symmetry::Mirror.holds_for(&puzzle));
-    assert_eq!(search::solve(&puzzle), Some(solution));
+    assert_eq!(
+        search::solve(&puzzle, search::Budget::DEFAULT).unwrap(),
+        Some(solution)
+    );
     assert_eq!(record["seed"], 3);
     assert!(record["tries"].as_u64().unwrap() >= 1);
     assert_eq!(record["rating"]["hardestId"], "xwing");

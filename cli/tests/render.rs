@@ -124,7 +124,9 @@ fn cli_draws_a_solution_and_fails_on_none() {
     let out = run(&["render", "--what", "solution"], PUZZLE);
     assert_eq!(out.code, 0, "{}", out.stderr);
     let puzzle = Grid::parse(PUZZLE).unwrap();
-    let solution = search::solve(&puzzle).unwrap();
+    let solution = search::solve(&puzzle, search::Budget::DEFAULT)
+        .unwrap()
+        .unwrap();
     let doc = parse(&out.stdout);
     for cell in puzzle.shape().cells() {
         let (text, _, _) = digit_text(&doc, cell).expect("every digit");

@@ -65,7 +65,7 @@
 //! `n_branches` counts branch points (tdoku's "guesses"), `n_guesses` every candidate tried
 //! at them, as in the general solver.
 
-use super::{ExactSolver, SearchOutcome, Solutions};
+use super::{Budget, ExactSolver, SearchOutcome, Solutions};
 
 /// The cells of a band, 27 bits.
 const BAND: u32 = (1 << 27) - 1;
@@ -571,11 +571,12 @@ impl State {
 #[derive(Clone, Debug, Default)]
 pub struct Fast9Solver {
     limit: u32,
+    budget: Budget,
     outcome: SearchOutcome,
 }
 
 impl Fast9Solver {
-    /// A new solver; it can be reused for any number of puzzles.
+    /// A new solver, within [`Budget::DEFAULT`]; it can be reused for any number of puzzles.
     pub fn new() -> Fast9Solver {
         Fast9Solver::default()
     }
@@ -591,6 +592,10 @@ impl Fast9Solver {
                 if kept.wants_more() {
                     kept.push(&state.values());
                 }
+                return;
+            }
+            if self.outcome.n_guesses >= self.budget.nodes {
+                self.outcome.exhausted = true;
                 return;
             }
             self.outcome.n_branches += 1;
@@ -609,7 +614,7 @@ impl Fast9Solver {
                 let mut branch = state;
                 branch.place(digit_idx, band_idx, bit);
                 self.explore(branch, kept);
-                if self.outcome.n_solutions >= self.limit {
+                if self.outcome.n_solutions >= self.limit || self.outcome.exhausted {
                     return;
                 }
                 state.candidates[at(band_idx, digit_idx)] &= !bit;
@@ -632,5 +637,9 @@ impl ExactSolver for Fast9Solver {
             self.explore(state, kept);
         }
         self.outcome
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 }

@@ -4,7 +4,7 @@
 //! and hidden singles (a digit with one place in a house, whatever houses the layout has), and when propagation stalls it
 //! guesses at the cell with the fewest candidates, trying each in turn on a copy of the state.
 
-use super::{ExactSolver, SearchOutcome, Solutions};
+use super::{Budget, ExactSolver, SearchOutcome, Solutions};
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::Shape;
@@ -65,6 +65,7 @@ struct State {
 pub struct GeneralSolver {
     geometry: Tables,
     all: u32,
+    budget: Budget,
     queue: Vec<u16>,
 }
 
@@ -79,6 +80,7 @@ impl GeneralSolver {
         GeneralSolver {
             geometry: Tables::new(geometry),
             all: geometry.shape().all_digits().bits(),
+            budget: Budget::DEFAULT,
             queue: Vec::new(),
         }
     }
@@ -185,7 +187,11 @@ impl GeneralSolver {
             .expect("an unassigned cell exists");
         let mut options = state.candidates[cell];
         outcome.n_branches += 1;
-        while options != 0 && outcome.n_solutions < limit {
+        while options != 0 && outcome.n_solutions < limit && !outcome.exhausted {
+            if outcome.n_guesses >= self.budget.nodes {
+                outcome.exhausted = true;
+                return;
+            }
             let bit = options & options.wrapping_neg();
             options &= options - 1;
             outcome.n_guesses += 1;
@@ -249,5 +255,9 @@ impl ExactSolver for GeneralSolver {
     fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome {
         let masks = vec![self.all; givens.len()];
         self.search_masked(givens, &masks, limit, kept)
+    }
+
+    fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 }

@@ -11,11 +11,83 @@ use crate::geometry::Geometry;
 use crate::grid::{Grid, Reading, Shape};
 use std::sync::Arc;
 
+/// How much a search may do before it gives up undecided: a number of search nodes, each a
+/// candidate tried at a branch point (what [`SearchOutcome::n_guesses`] counts).
+///
+/// A node costs about 1 µs on 9×9 and 10–50 µs on 25×25, so the default of a million nodes
+/// bounds any search to seconds on 9×9 and about a minute on 25×25; no puzzle of the shared
+/// collections needs more than a few thousand.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The most nodes the search may visit.
+    pub nodes: u64,
+}
+
+impl Budget {
+    /// The budget of every search that is not given one: a million nodes.
+    pub const DEFAULT: Budget = Budget { nodes: 1_000_000 };
+    /// No bound at all, for callers that bound the work themselves (tests of small grids).
+    pub const UNLIMITED: Budget = Budget { nodes: u64::MAX };
+
+    /// A budget of `nodes` search nodes.
+    pub const fn nodes(nodes: u64) -> Budget {
+        Budget { nodes }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+/// A search that ran out of its [`Budget`] before it could tell how many solutions there are.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Undecided {
+    /// The nodes it visited: the budget.
+    pub nodes: u64,
+    /// Solutions it had found by then, fewer than the limit asked for.
+    pub found: u32,
+}
+
+impl std::fmt::Display for Undecided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Undecided: the search gave up after {} nodes with {} found so far.",
+            group_thousands(self.nodes),
+            match self.found {
+                0 => "no solution".to_string(),
+                1 => "one solution".to_string(),
+                n => format!("{n} solutions"),
+            }
+        )
+    }
+}
+
+impl std::error::Error for Undecided {}
+
+/// A whole number with its thousands grouped by commas, as messages write counts.
+pub fn group_thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 /// What a search found.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SearchOutcome {
     /// Solutions found, never more than the limit asked for.
     pub n_solutions: u32,
+    /// Whether the search ran out of its budget before it ended: then `n_solutions` is only
+    /// what it found so far, and fewer than the limit.
+    pub exhausted: bool,
     /// How many candidates the search tried at its branch points.
     pub n_guesses: u64,
     /// How many branch points the search met: states where propagation stopped short of a
@@ -29,6 +101,20 @@ pub struct Solutions {
     max_kept: usize,
     n_cells: usize,
     values: Vec<u8>,
+}
+
+impl SearchOutcome {
+    /// The number of solutions, or [`Undecided`] if the budget ran out first.
+    pub fn decided(&self) -> Result<u32, Undecided> {
+        if self.exhausted {
+            Err(Undecided {
+                nodes: self.n_guesses,
+                found: self.n_solutions,
+            })
+        } else {
+            Ok(self.n_solutions)
+        }
+    }
 }
 
 impl Solutions {
@@ -84,13 +170,20 @@ impl Solutions {
 }
 
 /// An exact solver: complete, never wrong, and deterministic.
+///
+/// A solver works within a [`Budget`] ([`Budget::DEFAULT`] until told otherwise): a search
+/// that runs out of it stops with [`SearchOutcome::exhausted`] set.
 pub trait ExactSolver {
     /// Searches the puzzle given as one value per cell (0 for empty), stopping once `limit`
-    /// solutions are found. Solutions are kept in `kept` (cleared first) up to its capacity.
+    /// solutions are found or the budget runs out. Solutions are kept in `kept` (cleared
+    /// first) up to its capacity.
     ///
     /// Givens that conflict with each other make zero solutions. The number of values must be
     /// that of a shape the solver handles; others also give zero solutions.
     fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome;
+
+    /// Sets the budget of every later search.
+    fn set_budget(&mut self, budget: Budget);
 }
 
 /// Whether a layout is classic 9×9, which [`fast9::Fast9Solver`] solves.
@@ -107,22 +200,31 @@ pub fn solver_for(geometry: &Geometry) -> Box<dyn ExactSolver> {
     }
 }
 
-/// Searches a puzzle with the solver for its layout, within its pencil marks if it has any.
-fn search_grid(puzzle: &Grid, limit: u32, kept: &mut Solutions) -> SearchOutcome {
+/// Searches a puzzle with the solver for its layout, within its pencil marks if it has any,
+/// and within `budget`.
+pub fn search_grid(
+    puzzle: &Grid,
+    limit: u32,
+    budget: Budget,
+    kept: &mut Solutions,
+) -> SearchOutcome {
     match puzzle.marks() {
-        Some(marks) => general::GeneralSolver::for_layout(puzzle.geometry()).search_within(
-            puzzle.values(),
-            marks,
-            limit,
-            kept,
-        ),
-        None => solver_for(puzzle.geometry()).search(puzzle.values(), limit, kept),
+        Some(marks) => {
+            let mut solver = general::GeneralSolver::for_layout(puzzle.geometry());
+            solver.set_budget(budget);
+            solver.search_within(puzzle.values(), marks, limit, kept)
+        }
+        None => {
+            let mut solver = solver_for(puzzle.geometry());
+            solver.set_budget(budget);
+            solver.search(puzzle.values(), limit, kept)
+        }
     }
 }
 
-/// Counts the solutions of a puzzle, stopping at `limit`.
-pub fn count_solutions(puzzle: &Grid, limit: u32) -> u32 {
-    search_grid(puzzle, limit, &mut Solutions::new(0)).n_solutions
+/// Counts the solutions of a puzzle, stopping at `limit`, within `budget`.
+pub fn count_solutions(puzzle: &Grid, limit: u32, budget: Budget) -> Result<u32, Undecided> {
+    search_grid(puzzle, limit, budget, &mut Solutions::new(0)).decided()
 }
 
 /// Reads a line of 81 digits, with `.` or `0` for blanks, straight into values; false for any
@@ -140,20 +242,26 @@ fn read_plain_line(line: &[u8], values: &mut [u8; 81]) -> bool {
     !bad
 }
 
+/// What [`count_batch`] gives for a line whose search ran out of its budget.
+pub const UNDECIDED_COUNT: u32 = u32::MAX;
+
 /// One count (up to `limit`) per non-blank line of `puzzles` (text as bytes), each line read
-/// as [`Grid::parse`] reads it; an unreadable line counts 0. Plain 81-character lines go
-/// straight to the 9×9 solver, with no allocation per puzzle.
-pub fn count_batch(puzzles: &[u8], limit: u32) -> Vec<u32> {
+/// as [`Grid::parse`] reads it and searched within `budget`; an unreadable line counts 0, an
+/// undecided one [`UNDECIDED_COUNT`]. Plain 81-character lines go straight to the 9×9
+/// solver, with no allocation per puzzle.
+pub fn count_batch(puzzles: &[u8], limit: u32, budget: Budget) -> Vec<u32> {
     let mut kept = Solutions::new(0);
     let mut plain = [0u8; 81];
     let mut values = Vec::new();
     let mut fast = fast9::Fast9Solver::new();
+    fast.set_budget(budget);
     let mut general: Option<(Arc<Geometry>, general::GeneralSolver)> = None;
+    let count = |outcome: SearchOutcome| outcome.decided().unwrap_or(UNDECIDED_COUNT);
     puzzles
         .split(|&b| b == b'\n')
         .filter_map(|line| {
             if read_plain_line(line.trim_ascii(), &mut plain) {
-                return Some(fast.search(&plain, limit, &mut kept).n_solutions);
+                return Some(count(fast.search(&plain, limit, &mut kept)));
             }
             let Ok(text) = std::str::from_utf8(line) else {
                 return Some(0);
@@ -163,9 +271,9 @@ pub fn count_batch(puzzles: &[u8], limit: u32) -> Vec<u32> {
             }
             Some(match Grid::parse_into(text, &mut values) {
                 Ok(Reading::Values(geometry)) if is_fast9(&geometry) => {
-                    fast.search(&values, limit, &mut kept).n_solutions
+                    count(fast.search(&values, limit, &mut kept))
                 }
-                Ok(Reading::Marked(grid)) => count_solutions(&grid, limit),
+                Ok(Reading::Marked(grid)) => count(search_grid(&grid, limit, budget, &mut kept)),
                 Ok(Reading::Values(geometry)) => {
                     let (_, solver) = match &mut general {
                         Some(cached) if cached.0 == geometry => cached,
@@ -174,7 +282,8 @@ pub fn count_batch(puzzles: &[u8], limit: u32) -> Vec<u32> {
                             general::GeneralSolver::for_layout(&geometry),
                         )),
                     };
-                    solver.search(&values, limit, &mut kept).n_solutions
+                    solver.set_budget(budget);
+                    count(solver.search(&values, limit, &mut kept))
                 }
                 Err(_) => 0,
             })
@@ -182,14 +291,14 @@ pub fn count_batch(puzzles: &[u8], limit: u32) -> Vec<u32> {
         .collect()
 }
 
-/// Up to `limit` solutions of a puzzle.
-pub fn solutions(puzzle: &Grid, limit: u32) -> Vec<Grid> {
+/// Up to `limit` solutions of a puzzle, found within `budget`.
+pub fn solutions(puzzle: &Grid, limit: u32, budget: Budget) -> Result<Vec<Grid>, Undecided> {
     let mut kept = Solutions::new(limit as usize);
-    search_grid(puzzle, limit, &mut kept);
-    kept.grids(puzzle.geometry())
+    search_grid(puzzle, limit, budget, &mut kept).decided()?;
+    Ok(kept.grids(puzzle.geometry()))
 }
 
-/// The first solution of a puzzle, if it has one.
-pub fn solve(puzzle: &Grid) -> Option<Grid> {
-    solutions(puzzle, 1).into_iter().next()
+/// The first solution of a puzzle, if it has one, found within `budget`.
+pub fn solve(puzzle: &Grid, budget: Budget) -> Result<Option<Grid>, Undecided> {
+    Ok(solutions(puzzle, 1, budget)?.into_iter().next())
 }

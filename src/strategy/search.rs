@@ -5,15 +5,18 @@ use crate::contradiction::Contradiction;
 use crate::digits::Digit;
 use crate::grid::{Cell, Grid};
 use crate::logic::{self, Rung};
-use crate::search;
+use crate::search::{self, Budget};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Board, Change, Step, StepKind};
 use crate::validate;
 
 impl Uniqueness {
-    /// Checks a puzzle by counting its solutions up to two.
+    /// Checks a puzzle by counting its solutions up to two, within the default budget: a
+    /// count that runs out of it leaves uniqueness unknown.
     pub fn of(puzzle: &Grid) -> Uniqueness {
-        if validate::first_conflict(puzzle).is_none() && search::count_solutions(puzzle, 2) == 1 {
+        if validate::first_conflict(puzzle).is_none()
+            && search::count_solutions(puzzle, 2, Budget::DEFAULT) == Ok(1)
+        {
             Uniqueness::Known
         } else {
             Uniqueness::Unknown
