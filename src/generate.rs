@@ -27,7 +27,7 @@ use crate::grid::layout_of_tag;
 use crate::grid::Grid;
 use crate::logic;
 use crate::rating::{Level, Rater, Rating};
-use crate::search::{self, ExactSolver, Solutions};
+use crate::search::{self, Budget, ExactSolver, Solutions};
 use crate::strategy::{SearchStepper, Stepper};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::StepKind;
@@ -478,8 +478,10 @@ impl Generator {
     /// A generator for a request, checked first (see [`Request::check`]).
     pub fn new(request: Request, seed: u64) -> Result<Generator, RequestError> {
         request.check()?;
+        let mut solver = search::solver_for(&request.layout);
+        solver.set_budget(DIG_BUDGET);
         Ok(Generator {
-            solver: search::solver_for(&request.layout),
+            solver,
             orbits: request.symmetry.orbits(request.layout.shape()),
             rng: Pcg64Mcg::seed_from_u64(seed),
             request,
@@ -678,6 +680,10 @@ const NEIGHBOUR_ORBITS: usize = 3;
 
 /// The dead ends a fill may meet before it starts over with fresh choices.
 const FILL_DEAD_ENDS: u32 = 200;
+
+/// The budget of each uniqueness check while givens are taken away: a check that runs out
+/// keeps the given, so no try of the generator searches without bound.
+const DIG_BUDGET: Budget = Budget::nodes(100_000);
 
 /// A random solution grid of a layout.
 pub fn fill(layout: &Arc<Geometry>, rng: &mut impl Rng) -> Grid {

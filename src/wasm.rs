@@ -54,10 +54,16 @@ pub fn solve(puzzle: &str) -> Result<String, JsValue> {
     }
 }
 
-/// The verdict on a puzzle (the README's Wire format, "Verdict"). Never throws.
+/// The verdict on a puzzle (the README's Wire format, "Verdict"), its search within `nodes`
+/// search nodes (the core's default budget of a million without): `status` `undecided` when
+/// they run out. Never throws.
 #[wasm_bindgen]
-pub fn analyze(puzzle: &str) -> JsValue {
-    to_js(&Diagnosis::of_text(puzzle))
+pub fn analyze(puzzle: &str, nodes: Option<f64>) -> JsValue {
+    let budget = match nodes {
+        Some(n) if n >= 1.0 && n.fract() == 0.0 => Budget::nodes(n.min(u64::MAX as f64) as u64),
+        _ => Budget::DEFAULT,
+    };
+    to_js(&Diagnosis::of_text_within(puzzle, budget))
 }
 
 /// Counts the solutions of a puzzle up to `limit`; throws the diagnosis for unreadable text.

@@ -57,10 +57,10 @@ fn solve_throws_a_structured_error() {
 
 #[wasm_bindgen_test]
 fn analyze_shows_two_solutions() {
-    let verdict = wasm::analyze(SEVERAL);
+    let verdict = wasm::analyze(SEVERAL, None);
     assert_eq!(text(&verdict, "status"), "several");
     assert_ne!(text(&verdict, "solution"), text(&verdict, "second"));
-    let verdict = wasm::analyze(&".".repeat(625));
+    let verdict = wasm::analyze(&".".repeat(625), None);
     assert_eq!(text(&verdict, "status"), "several");
 }
 

@@ -21,6 +21,7 @@ const NO_RATING = {
     'Not rated: the puzzle has several solutions, and a rating needs exactly one. Add givens until the verdict is unique.',
   none: 'Not rated: the puzzle has no solution.',
   invalid: 'Not rated until the puzzle can be read and has no duplicate givens.',
+  undecided: 'Not rated until the check decides: press Keep going to search further.',
   failed: 'Not rated: the solver could not run.',
   cancelled: 'Not rated: the check was cancelled. Press Solve to check again.',
 };

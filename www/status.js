@@ -13,6 +13,7 @@ const VERDICT_ICONS = {
   several: '≠',
   none: '✕',
   invalid: '!',
+  undecided: '?',
   failed: '!',
   pending: '…',
   cancelled: '–',
@@ -30,14 +31,17 @@ const KIND_LABELS = {
 
 const NO_IMPLICATIONS = Object.freeze([]);
 
-/** Mounts the card into `host`. `on.showSolution(index)` switches between two solutions. */
+/**
+ * Mounts the card into `host`. `on.showSolution(index)` switches between two solutions;
+ * `on.keepChecking()` asks an undecided verdict again with a larger budget.
+ */
 export function mountStatus(host, on) {
   host.insertAdjacentHTML(
     'beforeend',
     `<section class="status-card" aria-label="Status" part="status">
       <div class="status" role="status" aria-live="polite" aria-atomic="false">
         <p class="making" hidden><span class="making-spinner" aria-hidden="true"></span><span class="making-text"></span></p>
-        <p class="verdict" data-kind="idle"><span class="verdict-icon" aria-hidden="true"></span><span class="verdict-text"></span></p>
+        <p class="verdict" data-kind="idle"><span class="verdict-icon" aria-hidden="true"></span><span class="verdict-text"></span><button type="button" class="keep-checking" hidden part="button">Keep going</button></p>
         <div class="solution-switch" role="group" aria-label="Show solution" hidden>
           <button type="button" data-solution="0" aria-pressed="true" part="button">Solution 1</button>
           <button type="button" data-solution="1" aria-pressed="false" part="button">Solution 2</button>
@@ -66,6 +70,7 @@ export function mountStatus(host, on) {
   const verdict = card.querySelector('.verdict');
   const verdictIcon = card.querySelector('.verdict-icon');
   const verdictText = card.querySelector('.verdict-text');
+  const keepChecking = card.querySelector('.keep-checking');
   const hintLine = card.querySelector('.hint');
   const solutionSwitch = card.querySelector('.solution-switch');
   const stepBox = card.querySelector('.step-info');
@@ -119,6 +124,8 @@ export function mountStatus(host, on) {
     showChainOpen();
   }
 
+  keepChecking.addEventListener('click', () => on.keepChecking());
+
   solutionSwitch.addEventListener('click', (event) => {
     const index = event.target.closest('[data-solution]')?.dataset.solution;
     if (index !== undefined) {
@@ -152,6 +159,7 @@ export function mountStatus(host, on) {
     setText(hintLine, hint);
     setText(verdictIcon, VERDICT_ICONS[v.kind] ?? '');
     setText(verdictText, v.message);
+    keepChecking.hidden = v.kind !== 'undecided';
     solutionSwitch.hidden = solutionIndex === null;
     for (const b of solutionSwitch.querySelectorAll('button')) {
       b.setAttribute('aria-pressed', String(Number(b.dataset.solution) === solutionIndex));

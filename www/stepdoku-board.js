@@ -116,6 +116,14 @@ const FAST_SPEED = 30;
 /** How long after an edit the verdict is asked for, so typing does not queue checks. */
 const VERDICT_DELAY_MS = 150;
 
+/**
+ * The search nodes a verdict may take before the page says it is still searching (a few
+ * seconds on a 25×25 grid; no 9×9 puzzle needs a thousandth of it), and how many times more
+ * each Keep going allows.
+ */
+const VERDICT_NODES = 200_000;
+const KEEP_GOING_FACTOR = 10;
+
 /** The page's localStorage, or null where the page may not use it (a sandboxed frame). */
 function pageStorage() {
   try {
@@ -182,6 +190,8 @@ class StepdokuBoard extends HTMLElement {
     this.verdictLine = null;
     this.verdictRequest = null;
     this.verdictTimer = 0;
+    /** The search nodes the last verdict was asked with. */
+    this.verdictNodes = VERDICT_NODES;
     this.isBusy = false;
     this.renderQueued = false;
     this.highlightFor = null;
@@ -554,7 +564,10 @@ class StepdokuBoard extends HTMLElement {
       strategy: (id) => this.setStrategy(id),
       speed: (stepsPerSecond) => this.setSpeed(stepsPerSecond),
     });
-    this.status = mountStatus(sideCol, { showSolution: (index) => this.showSolution(index) });
+    this.status = mountStatus(sideCol, {
+      showSolution: (index) => this.showSolution(index),
+      keepChecking: () => this.keepChecking(),
+    });
     this.finishCard = mountFinishCard(sideCol, {
       close: () => {
         this.isFinishClosed = true;
@@ -677,7 +690,7 @@ class StepdokuBoard extends HTMLElement {
    * Asks the worker for the verdict on the current puzzle, shortly (edits come in bursts);
    * a board that is not awake yet asks once it wakes.
    */
-  askVerdict() {
+  askVerdict(nodes = VERDICT_NODES) {
     const line = this.puzzle.line;
     if (!this.isAwake) {
       this.verdict = { kind: 'pending', message: 'Checked once the board comes into view.' };
@@ -687,6 +700,7 @@ class StepdokuBoard extends HTMLElement {
       return;
     }
     this.verdictLine = line;
+    this.verdictNodes = nodes;
     this.verdict = { kind: 'pending', message: 'Checking the puzzle…' };
     clearTimeout(this.verdictTimer);
     let settle;
@@ -694,7 +708,7 @@ class StepdokuBoard extends HTMLElement {
       settle = resolve;
     });
     this.verdictTimer = setTimeout(() => {
-      this.client.request('analyze', { text: line }).then(
+      this.client.request('analyze', { text: line, nodes }).then(
         (diagnosis) => settle(verdictOf(diagnosis)),
         (error) =>
           settle(
@@ -718,6 +732,16 @@ class StepdokuBoard extends HTMLElement {
         this.schedule();
       }
     });
+  }
+
+  /** Asks again for an undecided verdict, with more search nodes than the last time. */
+  keepChecking() {
+    if (this.verdict.kind !== 'undecided') {
+      return;
+    }
+    this.verdictLine = null;
+    this.askVerdict(this.verdictNodes * KEEP_GOING_FACTOR);
+    this.schedule();
   }
 
   /** Shows the solution (or the first of two), or the verdict that says why there is none. */

@@ -66,9 +66,12 @@ let generator = null;
 let generatorJob = null;
 
 const handlers = {
-  /** The verdict on a puzzle: unique, several (two shown), none or invalid. */
-  analyze({ text }) {
-    return exportsOf('core').analyze(text);
+  /**
+   * The verdict on a puzzle: unique, several (two shown), none or invalid; or undecided when
+   * its search runs out of `nodes`.
+   */
+  analyze({ text, nodes }) {
+    return exportsOf('core').analyze(text, nodes);
   },
 
   /**
