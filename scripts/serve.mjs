@@ -373,6 +373,12 @@ export function startServer({
     if (error.code === 'ECONNRESET' || !socket.writable) {
       return;
     }
+    if (socket._httpMessage?.headersSent) {
+      // A pipelined request went wrong while an answer is on its way: a second status line
+      // would corrupt it, so the connection ends here (as Node's default handler does).
+      socket.destroy();
+      return;
+    }
     const [status, reason, text] = clientErrorAnswer(error);
     const body = `${text}\n`;
     socket.end(
@@ -401,6 +407,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
   const port = Number(args.find((a) => !a.startsWith('--')) ?? process.env.PORT ?? 8080);
   const { url } = await startServer({ port, root, encodings });
   console.log(
-    `Stepdoku at ${url} (root ${resolve(root)}, ${encodings.join('/') || 'uncompressed'})`,
+    `Stepdoku at ${url} (${root === REPO_ROOT ? 'the site in ' : 'all of '}${resolve(root)}, ` +
+      `${encodings.join('/') || 'uncompressed'})`,
   );
 }
