@@ -407,7 +407,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
   const port = Number(args.find((a) => !a.startsWith('--')) ?? process.env.PORT ?? 8080);
   const { url } = await startServer({ port, root, encodings });
   console.log(
-    `Stepdoku at ${url} (${root === REPO_ROOT ? 'the site in ' : 'all of '}${resolve(root)}, ` +
+    `Stepdoku at ${url} (${resolve(root) === resolve(REPO_ROOT) ? 'the site in ' : 'all of '}${resolve(root)}, ` +
       `${encodings.join('/') || 'uncompressed'})`,
   );
 }
