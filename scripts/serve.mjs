@@ -406,8 +406,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
       : ['br', 'gzip'];
   const port = Number(args.find((a) => !a.startsWith('--')) ?? process.env.PORT ?? 8080);
   const { url } = await startServer({ port, root, encodings });
-  console.log(
-    `Stepdoku at ${url} (${resolve(root) === resolve(REPO_ROOT) ? 'the site in ' : 'all of '}${resolve(root)}, ` +
-      `${encodings.join('/') || 'uncompressed'})`,
-  );
+  const served = resolve(root) === resolve(REPO_ROOT) ? 'the site in' : 'all of';
+  const coding = encodings.join('/') || 'uncompressed';
+  console.log(`Stepdoku at ${url} (${served} ${resolve(root)}, ${coding})`);
 }
