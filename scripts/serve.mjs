@@ -1,7 +1,18 @@
 #!/usr/bin/env node
-// A tiny static file server for the page, the browser tests and the benchmarks: serves a
-// directory (the repository root by default) on 127.0.0.1 with the MIME types module scripts
-// and WebAssembly streaming need, and the headers a static host or CDN sends: gzip or brotli
+// A tiny static file server for the page, the browser tests and the benchmarks, on
+// 127.0.0.1. From the repository it serves the site only: the app page (`/`, `/index.html`),
+// the iframe page (`/embed.html`), the example article (`/examples/embed.html`, `.css`) and
+// the folders they load from, `www/` (the wasm in `www/pkg/`) and `dist/`; every other path
+// (sources, `target/`, `node_modules/`, `.git/`) is 404. Given another root (`--root DIR`),
+// it serves that folder's files, dot-files excepted.
+//
+// It answers every request, and only requests addressed to a loopback name (Host
+// `127.0.0.1`, `localhost` or `[::1]`, any port; others get 421, so a page on another
+// domain that rebinds its name to 127.0.0.1 reads nothing): 400 for a malformed request or
+// path (bad percent escapes, `.`/`..` or empty segments, encoded slashes, backslashes,
+// control characters, a target that is not a path), 405 for methods other than GET, HEAD
+// and OPTIONS (a CORS preflight). Files go out with the MIME types module scripts and
+// WebAssembly streaming need, and the headers a static host or CDN sends: gzip or brotli
 // (negotiated from Accept-Encoding, each file version compressed once and kept in memory),
 // an ETag with 304 on If-None-Match, `Cache-Control: no-cache`, and CORS headers on every
 // response so the element can be loaded from another origin.
@@ -9,9 +20,10 @@
 //   node scripts/serve.mjs [port] [--root DIR] [--gzip-only | --no-compress]
 //                                 (or PORT=8080; port 0 picks a free one)
 //
-// Imported, `startServer({ port, host, root, headers, encodings })` resolves to
-// `{ server, url }` once listening; `headers(urlPath, filePath)` may return extra response
-// headers for a file.
+// Imported, `startServer({ port, host, root, allow, headers, encodings })` resolves to
+// `{ server, url }` once listening; `allow(urlPath)` says which paths may be served
+// (`siteOnly`, `anyFile`); `headers(urlPath, filePath)` may return extra response headers
+// for a file.
 
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -106,26 +118,128 @@ function matches(header, etag) {
   return header.trim() === '*' || header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
-function makeHandler({ root, headers, encodings }) {
-  /** The file a URL path names under the root, or null when it tries to leave the root. */
-  const prefix = root.endsWith(sep) ? root : root + sep;
-  function resolvePath(urlPath) {
-    let decoded;
-    try {
-      decoded = decodeURIComponent(urlPath);
-    } catch {
-      return null;
-    }
-    const path = normalize(join(root, decoded));
-    return path === root || path.startsWith(prefix) ? path : null;
-  }
+/**
+ * What of the repository the server answers for when it serves the repository: the app page,
+ * the iframe page, the example article and the folders they load from (`www/`, with the wasm
+ * in `www/pkg/`, and `dist/`). Not the sources, `target/`, `node_modules/` or `.git/`.
+ */
+const SITE_FILES = new Set([
+  '/index.html',
+  '/embed.html',
+  '/examples/embed.html',
+  '/examples/embed.css',
+]);
+const SITE_FOLDERS = ['/www/', '/dist/'];
 
+/** Whether a decoded URL path names a file of the site (the default for the repository). */
+export function siteOnly(urlPath) {
+  return SITE_FILES.has(urlPath) || SITE_FOLDERS.some((folder) => urlPath.startsWith(folder));
+}
+
+/** Whether a decoded URL path may be served from a folder given as the root: any of its files. */
+export function anyFile() {
+  return true;
+}
+
+/** The Host header of a request a browser made to this machine by a loopback name. */
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/i;
+
+/**
+ * A path in origin form as RFC 3986 writes it: `/`, then unreserved and sub-delim characters,
+ * `:`, `@`, `/` and percent escapes. Anything else (a backslash, a space, a byte above 0x7F,
+ * an absolute URL, `*`) is not a path a browser sends.
+ */
+const ORIGIN_FORM_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
+
+/**
+ * The decoded URL path of a request target, or a sentence saying why it is malformed. A path
+ * never leaves the root: `.` and `..` segments, empty segments, encoded slashes and
+ * backslashes, and control characters (NUL included) are all malformed here, before any file
+ * is looked at, rather than normalised.
+ */
+function parseTarget(target) {
+  const query = target.indexOf('?');
+  const raw = query >= 0 ? target.slice(0, query) : target;
+  if (!ORIGIN_FORM_PATH.test(raw)) {
+    return { error: 'The request target is not a path on this server (it must start with /).' };
+  }
+  if (/%(2f|5c)/i.test(raw)) {
+    return { error: 'The path holds an encoded / or \\; ask for the file by its plain path.' };
+  }
+  let path;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return { error: 'The path has a malformed percent escape (%XX must spell UTF-8).' };
+  }
+  if (/[\u0000-\u001f\u007f]/.test(path)) {
+    return { error: 'The path holds a control character.' };
+  }
+  const segments = path.slice(1).split('/');
+  if (
+    segments.slice(0, -1).some((s) => s === '') ||
+    segments.some((s) => s === '.' || s === '..')
+  ) {
+    return { error: 'The path has an empty, . or .. segment; ask for the file by its plain path.' };
+  }
+  return { path, raw, segments };
+}
+
+/** Whether a file is there (a regular file, not a folder). */
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Answers with a status and a short sentence as plain text (for HEAD, the headers only). */
+function sendText(response, status, text, extra = {}) {
+  const body = `${text}\n`;
+  response.writeHead(status, {
+    ...CORS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-cache',
+    ...extra,
+  });
+  response.end(body);
+}
+
+function makeHandler({ root, allow, headers, encodings }) {
   return async function handle(request, response) {
-    const urlPath = new URL(request.url, 'http://localhost').pathname;
+    const host = request.headers.host;
+    if (host === undefined) {
+      sendText(response, 400, 'The request has no Host header; send Host: 127.0.0.1:PORT.');
+      return;
+    }
+    if (!LOOPBACK_HOST.test(host)) {
+      sendText(
+        response,
+        421,
+        'This development server answers only requests addressed to 127.0.0.1, localhost or ' +
+          '[::1]; open it by one of those names.',
+      );
+      return;
+    }
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
+      sendText(response, 405, `${request.method} is not supported here; use GET or HEAD.`, {
+        Allow: 'GET, HEAD, OPTIONS',
+      });
+      return;
+    }
+    const target = parseTarget(request.url);
+    if (target.error) {
+      sendText(response, 400, target.error);
+      return;
+    }
     if (request.method === 'OPTIONS') {
       response
         .writeHead(204, {
           ...CORS,
+          Allow: 'GET, HEAD, OPTIONS',
           'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
           'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '*',
           'Access-Control-Max-Age': '86400',
@@ -133,22 +247,44 @@ function makeHandler({ root, headers, encodings }) {
         .end();
       return;
     }
-    let path = resolvePath(urlPath);
-    if (path === null) {
-      response.writeHead(403, { ...CORS, 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('Forbidden');
+    const { path: urlPath, raw, segments } = target;
+    const onDisk = (urlSegments) => join(root, ...urlSegments);
+    const prefix = root.endsWith(sep) ? root : root + sep;
+    // Dot-files (.git, .env, …) are never served, whatever the root.
+    const servable = (path) => allow(path) && !path.split('/').some((s) => s.startsWith('.'));
+    // A folder named without its trailing slash: sent on to the folder, as static hosts do,
+    // so that the page's relative URLs resolve.
+    if (
+      !urlPath.endsWith('/') &&
+      servable(`${urlPath}/index.html`) &&
+      (await isFile(onDisk([...segments, 'index.html'])))
+    ) {
+      const query = request.url.slice(raw.length);
+      response.writeHead(301, { ...CORS, Location: `${raw}/${query}`, 'Content-Length': 0 }).end();
+      return;
+    }
+    const filePath = urlPath.endsWith('/') ? `${urlPath}index.html` : urlPath;
+    const fileSegments = filePath.slice(1).split('/');
+    const notFound = () => sendText(response, 404, `${urlPath} is not a file of this site.`);
+    if (!servable(filePath)) {
+      notFound();
+      return;
+    }
+    const path = onDisk(fileSegments);
+    if (!path.startsWith(prefix)) {
+      // Unreachable after parseTarget; kept so that no later change can open the way out.
+      notFound();
       return;
     }
     let info;
     try {
       info = await stat(path);
-      if (info.isDirectory()) {
-        path = join(path, 'index.html');
-        info = await stat(path);
-      }
     } catch {
-      response.writeHead(404, { ...CORS, 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('Not found');
+      notFound();
+      return;
+    }
+    if (!info.isFile()) {
+      notFound();
       return;
     }
     const version = `${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}`;
@@ -158,6 +294,7 @@ function makeHandler({ root, headers, encodings }) {
     const common = {
       ...CORS,
       'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
       ETag: etag,
       ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
       ...headers?.(urlPath, path),
@@ -180,27 +317,74 @@ function makeHandler({ root, headers, encodings }) {
     } else if (useBody) {
       response.end(body);
     } else {
-      createReadStream(path).pipe(response);
+      // Headers are out: a file that vanished mid-read can only end the response short.
+      createReadStream(path)
+        .on('error', () => response.destroy())
+        .pipe(response);
     }
   };
 }
 
+/** The status and sentence for a request Node's HTTP parser refused. */
+function clientErrorAnswer(error) {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'Request Header Fields Too Large', 'The request headers are too large.'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'Request Timeout', 'The request did not arrive in time.'];
+    default:
+      return [400, 'Bad Request', 'The request is not well-formed HTTP/1.1.'];
+  }
+}
+
 /**
  * Starts the server; `port` 0 asks the system for a free port. `root` is the directory
- * served (default: the repository root); `headers(urlPath, filePath)` may return extra
- * headers for a file's responses; `encodings` lists the compressions offered, preferred
- * first (`['gzip']` is a host without brotli, `[]` serves every file as it is).
+ * served (default: the repository root); `allow(urlPath)` says which decoded URL paths may
+ * be served (default: `siteOnly` for the repository, `anyFile` for another root; dot-files
+ * never); `headers(urlPath, filePath)` may return extra headers for a file's responses;
+ * `encodings` lists the compressions offered, preferred first (`['gzip']` is a host without
+ * brotli, `[]` serves every file as it is).
  */
 export function startServer({
   port = 8080,
   host = '127.0.0.1',
   root = REPO_ROOT,
+  allow,
   headers,
   encodings = ['br', 'gzip'],
 } = {}) {
-  const handle = makeHandler({ root: resolve(root), headers, encodings });
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => response.destroy());
+  const rootDir = resolve(root);
+  allow ??= rootDir === resolve(REPO_ROOT) ? siteOnly : anyFile;
+  const handle = makeHandler({ root: rootDir, allow, headers, encodings });
+  // Host is checked by the handler, which answers its absence with a sentence.
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
+    handle(request, response).catch(() => {
+      if (response.headersSent) {
+        response.destroy();
+      } else {
+        sendText(response, 500, 'The server could not read this file; try again.');
+      }
+    });
+  });
+  // A client may close its side once its request is sent (`printf … | nc -N`); it still gets
+  // its answer before the server closes (Node's default would drop it unanswered).
+  server.httpAllowHalfOpen = true;
+  server.on('clientError', (error, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      return;
+    }
+    if (socket._httpMessage?.headersSent) {
+      // A pipelined request went wrong while an answer is on its way: a second status line
+      // would corrupt it, so the connection ends here (as Node's default handler does).
+      socket.destroy();
+      return;
+    }
+    const [status, reason, text] = clientErrorAnswer(error);
+    const body = `${text}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return new Promise((resolvePromise, reject) => {
     server.once('error', reject);
@@ -222,7 +406,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === normalize(process.argv
       : ['br', 'gzip'];
   const port = Number(args.find((a) => !a.startsWith('--')) ?? process.env.PORT ?? 8080);
   const { url } = await startServer({ port, root, encodings });
-  console.log(
-    `Stepdoku at ${url} (root ${resolve(root)}, ${encodings.join('/') || 'uncompressed'})`,
-  );
+  const served = resolve(root) === resolve(REPO_ROOT) ? 'the site in' : 'all of';
+  const coding = encodings.join('/') || 'uncompressed';
+  console.log(`Stepdoku at ${url} (${served} ${resolve(root)}, ${coding})`);
 }
