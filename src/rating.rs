@@ -269,9 +269,24 @@ impl Rating {
     /// Rates a puzzle by running the Human strategy on it, at most `max_steps` steps; a trace
     /// cut short is rated as far as it went, with `truncated` set.
     pub fn of_puzzle_within(puzzle: &Grid, max_steps: usize) -> Rating {
+        Rating::of_puzzle_while(puzzle, max_steps, || true)
+    }
+
+    /// Rates a puzzle as [`Rating::of_puzzle_within`] does, asking `go_on` before each step
+    /// whether to go on: a caller's deadline (the core reads no clock). A step of the Human
+    /// strategy on a big, nearly empty grid can take a tenth of a second, so a step budget
+    /// alone does not bound the time.
+    pub fn of_puzzle_while(
+        puzzle: &Grid,
+        max_steps: usize,
+        mut go_on: impl FnMut() -> bool,
+    ) -> Rating {
         let mut solver = stepper(puzzle, Strategy::Human);
         let mut rater = Rater::for_shape(puzzle.shape());
         for _ in 0..max_steps {
+            if !go_on() {
+                break;
+            }
             match solver.next_step() {
                 Some(step) => rater.record(&step),
                 None => break,

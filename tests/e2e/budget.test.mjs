@@ -1,0 +1,67 @@
+// A verdict whose search runs out of its budget: the page says it is undecided after so many
+// nodes, offers Keep going (ten times more), never hangs, and keeps the person's grid.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import {
+  button,
+  gridLine,
+  launch,
+  loadPuzzle,
+  openPage,
+  PUZZLES,
+  screenshot,
+  waitForStatus,
+} from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(() => env.close());
+
+/**
+ * A 16×16 pencil-mark grid with no solution that no propagation sees: eleven cells of row 1
+ * allow only the ten digits 1–A. A search must try millions of ways to fill them.
+ */
+const PIGEONHOLE = Array.from({ length: 256 }, (_, i) =>
+  i < 11 ? '123456789A' : '123456789ABCDEFG',
+).join(' ');
+
+test('an undecided verdict says so, keeps going on request, and keeps the grid', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  await loadPuzzle(page, PIGEONHOLE);
+  await waitForStatus(page, 'Undecided: the search gave up after 200,000 nodes', 60000);
+  const keepGoing = button(page, 'Keep going');
+  assert.equal(await keepGoing.isVisible(), true);
+  const grid = await gridLine(page);
+  await screenshot(page, 'budget-undecided');
+
+  // The page stays responsive: another control answers at once.
+  await button(page, 'Solve').click();
+  await waitForStatus(page, 'Undecided');
+  assert.equal(await gridLine(page), grid, 'Solve shows no solution and keeps the grid');
+
+  await keepGoing.click();
+  await waitForStatus(page, 'Undecided: the search gave up after 2,000,000 nodes', 60000);
+  assert.equal(await gridLine(page), grid);
+
+  // A decided puzzle takes the button away.
+  await loadPuzzle(page, PUZZLES.easy);
+  await waitForStatus(page, 'Unique solution');
+  assert.equal(await keepGoing.isVisible(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an undecided verdict on a phone', async () => {
+  const { page } = await openPage(env.browser, env.url, {
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+  });
+  await loadPuzzle(page, PIGEONHOLE);
+  await waitForStatus(page, 'Undecided', 60000);
+  await button(page, 'Keep going').scrollIntoViewIfNeeded();
+  await screenshot(page, 'budget-undecided-phone');
+  await page.close();
+});
