@@ -34,12 +34,13 @@ function writeHash(position) {
 }
 
 /**
- * Points the board at the puzzle, strategy and progress the hash names, or has it make the
- * new puzzle the hash names without one (a classic 9×9, so that a link always makes the same
- * puzzle); returns the step it names.
+ * Points the board at the puzzle, strategy and progress of `link` (as readLink reads the
+ * hash), or has it make the new puzzle the link names without one (a classic 9×9, so that a
+ * link always makes the same puzzle); returns the step it names, as written (null for none),
+ * for the board's `step` attribute. The board refuses a puzzle it cannot read, or a step
+ * that is not one, with a message, and then leaves the hash as it is.
  */
-function followHash() {
-  const { line, strategy, step, progress, generated } = readLink(location.hash);
+function followHash({ line, strategy, stepText, progress, generated }) {
   if (line) {
     origin = generated && generated.seed !== null ? { line, ...generated } : null;
     board.setAttribute('puzzle', line);
@@ -53,7 +54,7 @@ function followHash() {
   if (strategy) {
     board.setAttribute('strategy', strategy);
   }
-  return step;
+  return stepText;
 }
 
 /** Has the board make the new puzzle a hash names without its line. */
@@ -70,9 +71,9 @@ const initial = readLink(location.hash);
 if (!initial.line && !initial.generated) {
   board.setAttribute('puzzle', DEFAULT_SAMPLE.text);
 }
-const initialStep = followHash();
-if (initialStep > 0) {
-  board.setAttribute('step', String(initialStep));
+const initialStep = followHash(initial);
+if (initialStep !== null) {
+  board.setAttribute('step', initialStep);
 }
 
 board.addEventListener('puzzlechange', ({ detail }) => {
@@ -85,9 +86,11 @@ board.addEventListener('puzzlechange', ({ detail }) => {
 board.addEventListener('positionchange', ({ detail }) => writeHash(detail));
 
 window.addEventListener('hashchange', () => {
-  const step = followHash();
-  if (step > 0) {
-    board.goToStep(step);
+  const step = followHash(readLink(location.hash));
+  if (step !== null) {
+    // Set afresh, so a link followed again opens its step again.
+    board.removeAttribute('step');
+    board.setAttribute('step', step);
   }
 });
 

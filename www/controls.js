@@ -125,7 +125,8 @@ export function mountControls(host, strategies, on) {
   let isPlayingShown = null;
 
   /**
-   * `state`: `isPlaying`, `canPlay`, `canBack`, `canForward`, `isBusy`, `seeking` (a
+   * `state`: `isPlaying` (Play reads Pause), `canPlay`, `canBack`, `canToStart`, `canForward`,
+   * `isBusy`, `seeking` (a
    * position being made: `{ target, made }` or `{ filled, made }`, or null), `strategy`,
    * `speed`, `counters` ({ steps, placements, guesses, backtracks, depth }).
    */
@@ -136,7 +137,7 @@ export function mountControls(host, strategies, on) {
       play.classList.toggle('is-playing', state.isPlaying);
     }
     play.disabled = !state.canPlay && !state.isPlaying;
-    button('start').disabled = !state.canBack;
+    button('start').disabled = !state.canToStart;
     button('back').disabled = !state.canBack;
     button('forward').disabled = !state.canForward;
     button('hint').disabled = !state.canForward;

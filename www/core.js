@@ -8,6 +8,7 @@ import init, {
   conflicts,
   formatPuzzle,
   levels as levelNames,
+  maxTextLength,
   parsePuzzle,
   seedOfDate,
   setCell,
@@ -17,6 +18,7 @@ import init, {
   techniques,
   variants,
 } from './pkg/stepdoku_core.js';
+import { tooLong } from './text-limit.js';
 import { compiledModule } from './wasm.js';
 
 let shapeList = null;
@@ -26,6 +28,7 @@ let variantList = null;
 let strategyList = null;
 let levelList = null;
 let symmetryList = null;
+let maxBytes = 0;
 const variantsBySize = new Map();
 
 /** Resolves once the module is loaded (rejects with why it could not be). */
@@ -37,6 +40,7 @@ export const ready = compiledModule('core').then(async (module) => {
   strategyList = strategyRecords();
   levelList = levelNames();
   symmetryList = symmetryRecords();
+  maxBytes = maxTextLength();
   techniqueMap = new Map(techniqueArray.map((t) => [t.id, t]));
 });
 
@@ -106,14 +110,40 @@ export function variantsFor(shape) {
 }
 
 /**
+ * Why `text` is longer than the core reads, as the core's diagnosis of unreadable text
+ * (`status` invalid, `message`, no position), or null when it is not. Cheap on any length:
+ * see text-limit.js.
+ */
+export function textTooLong(text) {
+  const message = tooLong(text, maxBytes);
+  return (
+    message && {
+      status: 'invalid',
+      message,
+      size: null,
+      puzzle: null,
+      solution: null,
+      second: null,
+      house: null,
+      position: null,
+    }
+  );
+}
+
+/**
  * Reads puzzle text: `{ ok: true, puzzle }`, or `{ ok: false, diagnosis }` with the wasm
- * diagnosis (`message`, `position` [line, column]). A puzzle is `{ shape, layout, values,
+ * diagnosis (`message`, `position` [line, column]); text longer than the core reads is
+ * refused here, before it is copied into wasm memory (`position` null). A puzzle is `{ shape, layout, values,
  * line, candidates, marks }`: `layout` its houses beyond rows and columns (`{ tag, variant,
  * name, regions, extras }`, see parsePuzzle in src/wasm.rs), `candidates` the bit masks every
  * trace starts from (bit 0 is digit 1), `marks` the puzzle's pencil marks as bit masks, or
  * null when it has none.
  */
 export function readPuzzle(text) {
+  const fault = textTooLong(text);
+  if (fault) {
+    return { ok: false, diagnosis: fault };
+  }
   try {
     const parsed = parsePuzzle(text);
     return {

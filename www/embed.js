@@ -10,12 +10,13 @@ const board = document.querySelector('stepdoku-board');
 
 /** Sets the board up as the hash says; options the hash leaves out are removed. */
 function followHash() {
-  const { line, strategy, step, options, generated } = readLink(location.hash);
+  const { line, strategy, stepText, options, generated } = readLink(location.hash);
+  // The step as written: the board refuses one that is not a whole number, with a message.
   const attributes = {
     ...Object.fromEntries(LINK_OPTIONS.map((name) => [name, options[name] ?? null])),
     puzzle: line,
     strategy,
-    step: step > 0 ? String(step) : null,
+    step: stepText,
   };
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null) {

@@ -12,9 +12,32 @@ export const LINK_OPTIONS = Object.freeze(['controls', 'readonly', 'autoplay', '
 /** The largest seed a generator takes: 2^53 − 1, the largest whole number a link can hold. */
 export const MAX_SEED = Number.MAX_SAFE_INTEGER;
 
+/** The longest part of a refused step that its message quotes. */
+const MAX_QUOTED = 24;
+
 /**
- * What a hash names: `{ line, strategy, step, progress, generated, options }`, `line`,
- * `strategy` and `progress` null when absent, `step` 0 when absent or not a whole number,
+ * Reads a step as a link or the `step` attribute writes it: `{ step }` for a whole number of
+ * 0 or more, in decimal digits (a fraction of zeros or an exponent may follow, so `1e12` and
+ * `5.0` are steps), or `{ error }`, a sentence saying why it is not one. Nothing is coerced:
+ * an empty text, spaces, a sign, hexadecimal, a fraction and a number too large for a double
+ * are all refused.
+ */
+export function readStep(text) {
+  const value = /^\d+(?:\.\d+)?(?:[eE]\+?\d+)?$/.test(text) ? Number(text) : NaN;
+  if (Number.isInteger(value)) {
+    return { step: value };
+  }
+  const quoted = text.length > MAX_QUOTED ? `${text.slice(0, MAX_QUOTED)}…` : text;
+  return {
+    error: `Step "${quoted}" was not opened: a step is a whole number, 0 or more, such as 42.`,
+  };
+}
+
+/**
+ * What a hash names: `{ line, strategy, step, stepText, progress, generated, options }`,
+ * `line`, `strategy` and `progress` null when absent, `step` 0 when absent or not a whole
+ * number of 0 or more (readStep), `stepText` the step as written (null when absent), for the
+ * board to read and refuse with a message,
  * `generated` how the puzzle was made (`{ target, seed, symmetry }`: `target` the level or
  * technique as written, lower-cased; `seed` null when absent or not a whole number from 0 to
  * MAX_SEED; `symmetry` 'none' when absent) or null without `new`, `options` the LINK_OPTIONS
@@ -22,11 +45,12 @@ export const MAX_SEED = Number.MAX_SAFE_INTEGER;
  */
 export function readLink(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const step = Number(params.get('n'));
+  const stepText = params.get('n');
   return {
     line: params.get('p'),
     strategy: params.get('s'),
-    step: Number.isInteger(step) && step > 0 ? step : 0,
+    step: stepText === null ? 0 : (readStep(stepText).step ?? 0),
+    stepText,
     progress: params.get('y'),
     generated: readGenerated(params),
     options: Object.fromEntries(

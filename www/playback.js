@@ -24,6 +24,15 @@ const AHEAD = 300;
 const SLOW_SEEK_MS = 250;
 /** Rows of the step list kept on the page; beyond this the oldest are forgotten. */
 const MAX_ROWS = 2000;
+/**
+ * The most steps one seek may make beyond those made already: a link (or `goToStep`) asking
+ * for a step further on stops at the last step this allows, a real position, and `note` says
+ * so; Play goes on from there. Two million Backtracking steps take about 3 s in headless
+ * Chromium on a quiet 2-core machine (about 700,000 a second), so a link to any step a person
+ * could want opens, while one to step 10^12 costs seconds, not hours. A count, not a time, so
+ * that a link lands on the same step on every machine.
+ */
+export const MAX_SEEK_STEPS = 2_000_000;
 
 /** The running counts at the start of a trace, and with no trace. */
 export const NO_COUNTERS = Object.freeze({
@@ -71,8 +80,17 @@ export class Playback {
     this.isComplete = false;
     this.current = null;
     this.counters = NO_COUNTERS;
-    /** A position asked for and not reached yet: `{ target }` or `{ filled }`, or null. */
+    /**
+     * A position asked for and not reached yet: `{ target, asked }` (`asked` the step asked
+     * for, `target` the one the seek will stop at, within MAX_SEEK_STEPS) or `{ filled }`,
+     * or null.
+     */
     this.wanted = null;
+    /**
+     * Why the last seek stopped short of the step asked for, `{ kind, position, asked }`:
+     * kind `budget` (MAX_SEEK_STEPS) or `stopped` (Pause); null when it did not.
+     */
+    this.note = null;
     this.settled = [];
     this.isInFlight = false;
     this.rows = new Map();
@@ -210,6 +228,10 @@ export class Playback {
       const w = this.wanted;
       if (w && (reply.found || ('target' in w && (reply.position === w.target || this.isAtEnd)))) {
         this.settle();
+        if ('target' in w && w.asked > this.position && !this.isAtEnd) {
+          const kind = w.isStopped ? 'stopped' : 'budget';
+          this.note = { kind, position: this.position, asked: w.asked };
+        }
       }
       if (this.isAtEnd) {
         this.pause();
@@ -227,14 +249,42 @@ export class Playback {
     }
   }
 
-  /** Goes to `at` (`{ target }` or `{ filled }`, see `load`); resolves once there. */
+  /**
+   * Goes to `at` (`{ target }` or `{ filled }`, see `load`), making at most MAX_SEEK_STEPS
+   * steps on the way; resolves once there, or where it stops.
+   */
   goTo(at) {
     this.pause();
-    this.wanted = { ...at, since: this.wanted?.since ?? performance.now() };
+    this.note = null;
+    const since = this.wanted?.since ?? performance.now();
+    this.wanted =
+      'target' in at
+        ? { target: Math.min(at.target, this.made + MAX_SEEK_STEPS), asked: at.target, since }
+        : { ...at, since };
     const reached = new Promise((resolve) => this.settled.push(resolve));
     this.pump();
     this.onChange();
     return reached;
+  }
+
+  /**
+   * Stops a seek under way where the making has got: the board goes to the last step made on
+   * the way (at once, as it needs no making), and `note` says where it stopped. A seek for a
+   * number of digits on the board stays where it is.
+   */
+  stopSeek() {
+    const w = this.wanted;
+    if (w && 'target' in w && this.made >= w.target) {
+      // Every step on the way is made: the seek lands at once.
+      return;
+    }
+    if (!w || !('target' in w) || this.made <= this.position) {
+      this.cancelSeek();
+      return;
+    }
+    this.wanted = { target: this.made, asked: w.asked, since: w.since, isStopped: true };
+    this.pump();
+    this.onChange();
   }
 
   /** Stops making steps toward a position asked for: the board stays where it is. */
@@ -250,6 +300,7 @@ export class Playback {
       return;
     }
     this.settle();
+    this.note = null;
     this.isPlaying = true;
     // Play starts with one step due, so the first step shows at once.
     this.due = 1;

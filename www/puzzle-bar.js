@@ -17,8 +17,9 @@ export function offsetOf(text, [line, column]) {
 }
 
 /**
- * Mounts the bar into `host`. `on` holds `load(text)`, `edit(text)`, `size(size)`,
- * `variant(tag)`, `sample(sample)`, `resume(line)`.
+ * Mounts the bar into `host`. `on` holds `load(text)`, `isTooLong(text)` (whether text is
+ * longer than any puzzle: it is then loaded, to be refused, without entering the box),
+ * `edit(text)`, `size(size)`, `variant(tag)`, `sample(sample)`, `resume(line)`.
  */
 export function mountPuzzleBar(host, shapes, on) {
   host.insertAdjacentHTML(
@@ -76,7 +77,16 @@ export function mountPuzzleBar(host, shapes, on) {
       on.load(input.value);
     }
   });
-  input.addEventListener('paste', (event) => event.stopPropagation());
+  input.addEventListener('paste', (event) => {
+    // The board's own paste handler is for pastes outside the box.
+    event.stopPropagation();
+    const text = event.clipboardData?.getData('text/plain') ?? '';
+    if (on.isTooLong(text)) {
+      // Megabytes in a text box would hold the page up for seconds: refused unseen.
+      event.preventDefault();
+      on.load(text);
+    }
+  });
   sizeSelect.addEventListener('change', () => on.size(Number(sizeSelect.value)));
   variantSelect.addEventListener('change', () => on.variant(variantSelect.value));
   sampleSelect.addEventListener('change', () => {

@@ -1,4 +1,5 @@
-// The status card: a new puzzle being made (or made, or why not), the verdict on the puzzle,
+// The status card: a notice when a link or a seek was refused or stopped short, a new puzzle
+// being made (or made, or why not), the verdict on the puzzle,
 // and the current step's sentence with its technique explained: the technique's name links to its entry in the Techniques glossary, and
 // a disclosure under the sentence holds its description and difficulty. The card is a polite
 // live region; while a trace plays it is marked busy so screen readers speak the step where
@@ -41,6 +42,7 @@ export function mountStatus(host, on) {
     `<section class="status-card" aria-label="Status" part="status">
       <div class="status" role="status" aria-live="polite" aria-atomic="false">
         <p class="making" hidden><span class="making-spinner" aria-hidden="true"></span><span class="making-text"></span></p>
+        <p class="notice" hidden></p>
         <p class="verdict" data-kind="idle"><span class="verdict-icon" aria-hidden="true"></span><span class="verdict-text"></span><button type="button" class="keep-checking" hidden part="button">Keep going</button></p>
         <div class="solution-switch" role="group" aria-label="Show solution" hidden>
           <button type="button" data-solution="0" aria-pressed="true" part="button">Solution 1</button>
@@ -67,6 +69,7 @@ export function mountStatus(host, on) {
   const live = card.querySelector('.status');
   const making = card.querySelector('.making');
   const makingText = card.querySelector('.making-text');
+  const notice = card.querySelector('.notice');
   const verdict = card.querySelector('.verdict');
   const verdictIcon = card.querySelector('.verdict-icon');
   const verdictText = card.querySelector('.verdict-text');
@@ -138,9 +141,11 @@ export function mountStatus(host, on) {
    * not two to switch), `step` (the current step or undefined), `stepNumber`, `technique`
    * (the step's, as the techniques() export gives it), `anchor` (of its glossary entry),
    * `isPlaying`, `hint` (what a hint says of the next step, or ''), `making` (a new puzzle:
-   * `{ kind, text }`, kind `running`, `made`, `failed` or `cancelled`; or null).
+   * `{ kind, text }`, kind `running`, `made`, `failed` or `cancelled`; or null), `notice` (a
+   * sentence on a link or a seek that was refused or stopped short, or '').
    */
   function update({
+    notice: note = '',
     making: m,
     verdict: v,
     solutionIndex,
@@ -151,6 +156,8 @@ export function mountStatus(host, on) {
     isPlaying,
     hint,
   }) {
+    notice.hidden = !note;
+    setText(notice, note);
     making.hidden = !m;
     making.dataset.kind = m?.kind ?? '';
     setText(makingText, m?.text ?? '');

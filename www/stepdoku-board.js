@@ -46,6 +46,7 @@ import {
   symmetries,
   technique,
   techniqueList,
+  textTooLong,
   variantsFor,
   withCell,
 } from './core.js';
@@ -56,6 +57,7 @@ import { dayText, NewPuzzleJob, orderWords, randomSeed, targetRequest } from './
 import { mountNumberPad } from './number-pad.js';
 import { mountFinishCard } from './finish-card.js';
 import { HintLevels, traceHighlight, traceHintText } from './hints.js';
+import { readStep } from './link.js';
 import { Playback } from './playback.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
@@ -182,6 +184,16 @@ class StepdokuBoard extends HTMLElement {
     this.puzzle = null;
     this.text = '';
     this.inputError = null;
+    /** A sentence for the status card on a link refused (its puzzle or its step), or ''. */
+    this.notice = '';
+    /**
+     * The `puzzle` attribute's text when it could not be read, else null. Meanwhile the rest
+     * of the link (strategy, step, progress) is not applied to the grid shown instead, and
+     * what it shows is not announced, so a page keeps its link as written.
+     */
+    this.unreadLink = null;
+    /** Whether restoreAttribute is putting an attribute back (its own change is not news). */
+    this.isRestoring = false;
     /** Entering or solving, and what the grid shows: the board, the trace or the solution. */
     this.mode = new BoardMode();
     this.solutionIndex = 0;
@@ -271,8 +283,10 @@ class StepdokuBoard extends HTMLElement {
       this.observeView();
     } else if (value === null) {
       return;
-    } else if (name === 'puzzle' && value !== this.puzzle.line) {
-      this.loadText(value);
+    } else if (name === 'puzzle') {
+      this.loadLinked(value);
+    } else if (this.unreadLink !== null && name !== 'speed') {
+      this.restoreAttribute(name, old);
     } else if (name === 'progress') {
       if (this.applyLinkedProgress(true)) {
         this.changed();
@@ -280,9 +294,30 @@ class StepdokuBoard extends HTMLElement {
     } else if (name === 'strategy') {
       this.setStrategy(value);
     } else if (name === 'step') {
-      this.goToStep(Number(value));
+      this.openStep(value, { isZeroOpened: true });
     } else if (name === 'speed') {
       this.setSpeed(value);
+    }
+  }
+
+  /**
+   * Puts an attribute of the rest of a link whose puzzle could not be read back to `old`:
+   * it is not for the grid shown instead, and a later link setting the same value again
+   * still applies it.
+   */
+  restoreAttribute(name, old) {
+    if (this.isRestoring) {
+      return;
+    }
+    this.isRestoring = true;
+    try {
+      if (old === null) {
+        this.removeAttribute(name);
+      } else {
+        this.setAttribute(name, old);
+      }
+    } finally {
+      this.isRestoring = false;
     }
   }
 
@@ -378,9 +413,13 @@ class StepdokuBoard extends HTMLElement {
     this.recent = this.storage ? recentSolves(this.storage) : [];
     const initial = this.getAttribute('puzzle');
     const read = initial ? readPuzzle(initial) : { ok: false };
+    if (initial && !read.ok) {
+      // An empty grid stands in (see setPuzzle), with the reason beside it.
+      this.unreadLink = initial;
+    }
     this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)), { phase: 'solving' });
     if (initial && !read.ok) {
-      this.loadText(initial);
+      this.refuseLink(initial, read.diagnosis);
     }
     this.observeView();
     this.dispatchEvent(new CustomEvent('ready'));
@@ -463,8 +502,26 @@ class StepdokuBoard extends HTMLElement {
     this.isAwake = true;
     this.askVerdict();
     this.runClock();
-    const step = Number(this.getAttribute('step'));
-    if (step > 0 && this.mode.isOnBoard) {
+    const step = this.getAttribute('step');
+    if (step !== null && this.mode.isOnBoard) {
+      this.openStep(step, { isZeroOpened: false });
+    }
+  }
+
+  /**
+   * Opens the trace at the step a link or the `step` attribute names, as readStep reads it
+   * (step 0 only if `isZeroOpened`); a step that is not a whole number of 0 or more is
+   * refused in the status card, as is any step of a link whose puzzle could not be read.
+   */
+  openStep(text, { isZeroOpened }) {
+    if (this.unreadLink !== null) {
+      return;
+    }
+    const { step, error } = readStep(text);
+    if (error) {
+      this.notice = error;
+      this.schedule();
+    } else if (step > 0 || isZeroOpened) {
       this.goToStep(step);
     }
   }
@@ -498,6 +555,7 @@ class StepdokuBoard extends HTMLElement {
   mountParts(boardCol, sideCol, glossaryCol) {
     this.bar = mountPuzzleBar(boardCol, allShapes(), {
       load: (text) => this.loadText(text),
+      isTooLong: (text) => textTooLong(text) !== null,
       edit: (text) => {
         this.text = text;
       },
@@ -587,19 +645,67 @@ class StepdokuBoard extends HTMLElement {
 
   /**
    * Loads puzzle text to solve (its saved progress comes back), or in another `phase` (see
-   * setPuzzle); text that cannot be read stays in the Puzzle box with its error.
+   * setPuzzle); text that cannot be read stays in the Puzzle box with its error, and the
+   * grid is kept. Text longer than the core reads is refused before it reaches wasm, and is
+   * not put in the Puzzle box either (a pasted file would make the page crawl). Returns
+   * whether the text was read.
    */
   loadText(text, { phase = 'solving' } = {}) {
+    // The person moves on: a notice on a link refused before is old news.
+    this.notice = '';
     const read = readPuzzle(text);
     if (read.ok) {
       this.setPuzzle(read.puzzle, { phase });
-    } else {
-      this.text = text;
-      this.inputError = read.diagnosis;
-      this.verdict = verdictOf(read.diagnosis);
-      this.verdictLine = null;
-      this.schedule();
+      return true;
     }
+    if (!textTooLong(text)) {
+      this.text = text;
+    }
+    this.inputError = read.diagnosis;
+    this.verdict = verdictOf(read.diagnosis);
+    this.verdictLine = null;
+    this.schedule();
+    return false;
+  }
+
+  /**
+   * Loads the puzzle the `puzzle` attribute (a link) names. Text that cannot be read is
+   * refused as typed text is, and the rest of the link is not applied to the grid kept.
+   */
+  loadLinked(text) {
+    if (text === this.puzzle.line) {
+      // The board's own line (setPuzzle writes it back), or a link back to the grid shown.
+      if (this.unreadLink !== null) {
+        this.unreadLink = null;
+        this.notice = '';
+        this.schedule();
+      }
+      return;
+    }
+    const read = readPuzzle(text);
+    if (read.ok) {
+      this.setPuzzle(read.puzzle, { phase: 'solving' });
+    } else {
+      this.refuseLink(text, read.diagnosis);
+    }
+  }
+
+  /**
+   * Shows why the puzzle of a link could not be read, in the Puzzle box (as typed text) and
+   * in the status card, which says the grid shown is not the link's. The position shown
+   * counts as announced, so the page's link stays as written until the person moves on.
+   */
+  refuseLink(text, diagnosis) {
+    this.unreadLink = text;
+    this.playback.pause();
+    this.playback.cancelSeek();
+    if (!textTooLong(text)) {
+      this.text = text;
+    }
+    this.inputError = diagnosis;
+    this.notice = `The link's puzzle could not be read, so it is not shown. ${diagnosis.message}`;
+    this.announced = this.positionKey(this.tracePlayback());
+    this.schedule();
   }
 
   /**
@@ -611,6 +717,13 @@ class StepdokuBoard extends HTMLElement {
     const isNewShape = puzzle.shape !== this.puzzle?.shape;
     const isNewLayout = isNewShape || puzzle.layout.tag !== this.puzzle.layout.tag;
     const isSame = !isNewLayout && puzzle.line === this.puzzle.line;
+    // The first grid of a board whose `puzzle` attribute could not be read stands in for it:
+    // it is neither announced nor written to the attribute. Any other puzzle ends that.
+    const isStandIn = !this.puzzle && this.unreadLink !== null;
+    if (!isStandIn) {
+      this.unreadLink = null;
+      this.notice = '';
+    }
     this.playback.unload();
     this.endSolve();
     if (!isSame) {
@@ -634,7 +747,7 @@ class StepdokuBoard extends HTMLElement {
     if (isNewLayout) {
       this.grid.build(puzzle.shape, puzzle.layout);
     }
-    if (!isSame) {
+    if (!isSame && !isStandIn) {
       this.setAttribute('puzzle', puzzle.line);
       const { line, ...generated } = this.generated ?? {};
       const detail = { line: puzzle.line, generated: line === puzzle.line ? generated : null };
@@ -814,6 +927,8 @@ class StepdokuBoard extends HTMLElement {
    * to go to (see Playback.load); resolves once there.
    */
   ensureTrace(at = null) {
+    // The person (or a link) moves on: a notice on a link refused before is old news.
+    this.notice = '';
     let reached;
     if (!this.mode.isTrace || !this.playback.isLoaded) {
       this.mode.watchTrace();
@@ -841,10 +956,14 @@ class StepdokuBoard extends HTMLElement {
     };
   }
 
+  /** Play or Pause; Pause also stops a seek under way (Playback.stopSeek). */
   togglePlay() {
     if (this.playback.isPlaying) {
       this.isAutoplayStopped = true;
       this.playback.pause();
+    } else if (this.tracePlayback()?.seeking) {
+      this.isAutoplayStopped = true;
+      this.playback.stopSeek();
     } else {
       this.ensureTrace();
       this.playback.play();
@@ -911,7 +1030,7 @@ class StepdokuBoard extends HTMLElement {
 
   /** Opens the trace of the current strategy at step `n`, or as far as the trace goes. */
   async goToStep(n) {
-    if (!this.puzzle || !Number.isInteger(n) || n < 0) {
+    if (!this.puzzle || !Number.isInteger(n) || n < 0 || this.unreadLink !== null) {
       return;
     }
     await this.ensureTrace({ target: n });
@@ -1107,6 +1226,7 @@ class StepdokuBoard extends HTMLElement {
         solutionIndex: this.solutionIndex,
         trace: p,
         isPlaying: this.playback.isPlaying,
+        notice: this.notice,
       }),
       technique: step ? technique(step.techniqueId) : null,
       anchor: step ? techniqueAnchor(step.techniqueId) : '',
@@ -1127,6 +1247,13 @@ class StepdokuBoard extends HTMLElement {
     this.announcePosition(p);
   }
 
+  /** What `positionchange` would announce, as one string: puzzle, strategy, step, progress. */
+  positionKey(p) {
+    const isShared = Boolean(this.own && this.options.share);
+    // A shared board counts as moved when it changes, not when its seconds tick.
+    return `${this.puzzle.line} ${this.strategy} ${p?.position ?? 0} ${isShared ? this.solveVersion : ''}`;
+  }
+
   /**
    * Tells the page where the trace or the person's board stands once it stops moving, so it
    * can link there (with the person's progress when they chose to share it).
@@ -1135,14 +1262,13 @@ class StepdokuBoard extends HTMLElement {
     if (this.playback.isPlaying || this.playback.wanted) {
       return;
     }
-    const isShared = Boolean(this.own && this.options.share);
-    const step = p?.position ?? 0;
-    // A shared board counts as moved when it changes, not when its seconds tick.
-    const key = `${this.puzzle.line} ${this.strategy} ${step} ${isShared ? this.solveVersion : ''}`;
+    const key = this.positionKey(p);
     if (key === this.announced) {
       return;
     }
     this.announced = key;
+    const isShared = Boolean(this.own && this.options.share);
+    const step = p?.position ?? 0;
     const progress = isShared
       ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
       : '';

@@ -6,7 +6,7 @@
 // fault; the element passes them on to the parts. Pure: no DOM; unit-tested in node.
 
 import { Origin } from './board-model.js';
-import { NO_COUNTERS } from './playback.js';
+import { MAX_SEEK_STEPS, NO_COUNTERS } from './playback.js';
 import { ACTION_NAMES } from './solve-model.js';
 
 /**
@@ -118,16 +118,19 @@ export class BoardMode {
  * What the controls show (controls.js `update`): `playback` is the board's Playback, `trace`
  * the same when the grid shows its trace (else null), `isBusy` whether the worker has been
  * working a while. Play, Step forward and Hint go as far as the trace does; with no trace
- * shown, they start one.
+ * shown, they start one. While a seek has been under way a while, the Play button is Pause
+ * and To start is on: both stop it.
  */
 export function controlsState({ playback, trace, isBusy, strategy }) {
+  const seeking = trace?.seeking ?? null;
   return {
-    isPlaying: playback.isPlaying,
+    isPlaying: playback.isPlaying || Boolean(seeking),
     canPlay: !trace || !trace.isAtEnd,
     canBack: Boolean(trace?.canBack),
+    canToStart: Boolean(trace?.canBack || seeking),
     canForward: !trace || !trace.isAtEnd,
     isBusy,
-    seeking: trace?.seeking ?? null,
+    seeking,
     strategy,
     speed: playback.speed,
     counters: trace?.counters ?? NO_COUNTERS,
@@ -165,14 +168,28 @@ export function solveBarState({
   };
 }
 
+/** The sentence of a trace's `note` (Playback: why a seek stopped short), or ''. */
+export function seekNoteText(note) {
+  if (!note) {
+    return '';
+  }
+  const at = note.position.toLocaleString('en');
+  const asked = note.asked.toLocaleString('en');
+  return note.kind === 'budget'
+    ? `Stopped at step ${at}: the link asks for step ${asked}, more than a link may seek (${MAX_SEEK_STEPS.toLocaleString('en')} steps at a time). Press Play to go on.`
+    : `Stopped at step ${at} on the way to step ${asked}. Press Play to go on.`;
+}
+
 /**
  * What the status card says of the puzzle in `mode` (status.js `update`, but for the step's
  * technique and the hint): its `verdict`, unless the trace shown was cancelled; the switch
  * between two solutions (`solutionIndex` the one shown) while the solution shows; the step
- * of the trace shown and its number.
+ * of the trace shown and its number; and a `notice`: why the trace shown stopped short of
+ * the step asked for, else the board's own `notice` (a link it refused; '' for none).
  */
-export function statusState({ mode, verdict, solutionIndex, trace, isPlaying }) {
+export function statusState({ mode, verdict, solutionIndex, trace, isPlaying, notice = '' }) {
   return {
+    notice: seekNoteText(trace?.note) || notice,
     verdict:
       trace?.stopReason === 'cancelled'
         ? {

@@ -2,7 +2,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { linkHash, readLink } from '../../www/link.js';
+import { linkHash, readLink, readStep } from '../../www/link.js';
 
 const LINE = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';
 
@@ -22,6 +22,7 @@ test('step 0 links to the puzzle alone', () => {
     line: LINE,
     strategy: null,
     step: 0,
+    stepText: null,
     progress: null,
     generated: null,
     options: {},
@@ -46,6 +47,43 @@ test('a step that is not a positive whole number is step 0', () => {
   }
 });
 
+test('a step is a whole number of 0 or more, as written; anything else is refused, not coerced', () => {
+  for (const [text, step] of [
+    ['0', 0],
+    ['42', 42],
+    ['007', 7],
+    ['5.0', 5],
+    ['1e12', 1e12],
+    ['1E3', 1000],
+    ['1.5e1', 15],
+    ['9'.repeat(30), 1e30],
+  ]) {
+    assert.deepEqual(readStep(text), { step }, text);
+  }
+  for (const text of ['', ' 5', '5 ', '+5', '-1', '-0', '2.5', '0x10', '1e-1', '1e400', 'NaN']) {
+    const { step, error } = readStep(text);
+    assert.equal(step, undefined, text);
+    assert.match(error, /^Step ".*" was not opened: a step is a whole number, 0 or more/, text);
+  }
+  for (const text of ['Infinity', ' ', '١٢', '１２']) {
+    assert.ok(readStep(text).error, text);
+  }
+  // A long one is quoted in part.
+  assert.match(readStep('x'.repeat(5000)).error, /^Step "x{24}…" was not opened/);
+});
+
+test("a link's step as written rides beside the step it reads as", () => {
+  assert.deepEqual(
+    [readLink(`#p=${LINE}&n=1e12`).step, readLink(`#p=${LINE}&n=1e12`).stepText],
+    [1e12, '1e12'],
+  );
+  assert.deepEqual(
+    [readLink(`#p=${LINE}&n=abc`).step, readLink(`#p=${LINE}&n=abc`).stepText],
+    [0, 'abc'],
+  );
+  assert.equal(readLink(`#p=${LINE}`).stepText, null);
+});
+
 test('board options: a bare name is set, spaces come as +, other names are ignored', () => {
   const { options } = readLink(
     `#p=${LINE}&readonly&controls=play+step+speed&theme=dark&speed=4&autoplay=&evil=1`,
@@ -64,6 +102,7 @@ test('an empty hash names nothing', () => {
     line: null,
     strategy: null,
     step: 0,
+    stepText: null,
     progress: null,
     generated: null,
     options: {},
@@ -90,6 +129,7 @@ test('a link without a puzzle names one to make: any case, the largest seed, a m
     line: null,
     strategy: null,
     step: 0,
+    stepText: null,
     progress: null,
     generated: { target: 'hard', seed: 20261124, symmetry: 'none' },
     options: {},

@@ -87,6 +87,7 @@ test('controlsState: with no trace shown, Play and Step forward start one', () =
     isPlaying: false,
     canPlay: true,
     canBack: false,
+    canToStart: false,
     canForward: true,
     isBusy: false,
     seeking: null,
@@ -110,6 +111,23 @@ test('controlsState: a trace shown goes as far as it does, with its counters and
   const end = controlsState({ playback: atEnd, trace: atEnd, isBusy: false, strategy: 'x' });
   assert.deepEqual([end.canPlay, end.canForward, end.canBack], [false, false, true]);
   assert.deepEqual(end.seeking, { target: 9, made: 4 });
+});
+
+test('controlsState: a seek under way a while makes Play read Pause and To start stop it', () => {
+  const counters = { steps: 0, placements: 0, guesses: 0, backtracks: 0, depth: 0 };
+  const trace = {
+    isPlaying: false,
+    speed: 8,
+    isAtEnd: false,
+    canBack: false,
+    counters,
+    seeking: { target: 2000000, made: 4000 },
+  };
+  const state = controlsState({ playback: trace, trace, isBusy: false, strategy: 'x' });
+  assert.deepEqual([state.isPlaying, state.canToStart, state.canBack], [true, true, false]);
+  const settled = { ...trace, seeking: null };
+  const still = controlsState({ playback: settled, trace: settled, isBusy: false, strategy: 'x' });
+  assert.deepEqual([still.isPlaying, still.canToStart], [false, false]);
 });
 
 test('solveBarState: entering names the edits Undo and Redo would take', () => {
@@ -175,6 +193,7 @@ test('statusState: the verdict, unless the trace was cancelled; the step and its
   const trace = { stopReason: null, made: 40, position: 12, current: step };
   const mode = modeAfter('watchTrace');
   assert.deepEqual(statusState({ mode, verdict, solutionIndex: 0, trace, isPlaying: true }), {
+    notice: '',
     verdict,
     solutionIndex: null,
     step,
@@ -194,6 +213,31 @@ test('statusState: the verdict, unless the trace was cancelled; the step and its
   });
   const none = statusState({ mode: new BoardMode(), verdict, trace: null, isPlaying: false });
   assert.deepEqual([none.step, none.stepNumber], [undefined, 0]);
+});
+
+test("statusState: a seek stopped short says where and why, before the board's own notice", () => {
+  const verdict = { kind: 'unique', message: 'One solution.', diagnosis: { second: null } };
+  const mode = modeAfter('watchTrace');
+  const at = (note, notice) =>
+    statusState({
+      mode,
+      verdict,
+      solutionIndex: 0,
+      trace: { stopReason: null, made: 2000000, position: 2000000, current: null, note },
+      isPlaying: false,
+      notice,
+    }).notice;
+  assert.equal(
+    at({ kind: 'budget', position: 2000000, asked: 1e12 }, ''),
+    'Stopped at step 2,000,000: the link asks for step 1,000,000,000,000, more than a link ' +
+      'may seek (2,000,000 steps at a time). Press Play to go on.',
+  );
+  assert.equal(
+    at({ kind: 'stopped', position: 41234, asked: 1e12 }, 'Old.'),
+    'Stopped at step 41,234 on the way to step 1,000,000,000,000. Press Play to go on.',
+  );
+  assert.equal(at(null, 'Step "x" was not opened.'), 'Step "x" was not opened.');
+  assert.equal(at(null, ''), '');
 });
 
 test('statusState: two solutions can be switched only while the solution shows', () => {
