@@ -278,10 +278,10 @@ test('20 MB pasted on the grid, on the page or in the Puzzle box is refused; the
     assert.equal(await gridLine(page), grid, 'the grid is kept');
     assert.equal(await puzzleBox(page).inputValue(), attribute, 'the box keeps its text');
     await screenshot(page, `hostile-paste-${viewport.width}`);
-    // The page answers at once: the tab was unresponsive for 16 s before the cap.
+    // The page answers (the tab was unresponsive for 16 s before the cap): the click chooses
+    // its cell. The delay is reported, not asserted: no wall-clock limits in tests.
     const delay = await clickDelay(page, 1, 3);
     t.diagnostic(`after a 20 MB paste at ${viewport.width} px, a click waited ${delay} ms`);
-    assert.ok(delay < 2000, `a click waited ${Math.round(delay)} ms`);
     assert.equal(await cell(page, 1, 3).evaluate((el) => el.tabIndex), 0, 'the cell is chosen');
 
     // On the page, nothing focused.
@@ -325,7 +325,6 @@ test('a 5 MB hash is refused on the app page and the iframe page; the grid is ke
   assert.equal((await puzzleBox(page).inputValue()).length, 81, 'not in the Puzzle box');
   const delay = await clickDelay(page, 1, 3);
   t.diagnostic(`after a 5 MB hash, a click waited ${delay} ms`);
-  assert.ok(delay < 2000, `a click waited ${Math.round(delay)} ms`);
   assert.equal(await waitForStill(page), 0);
   assert.deepEqual(await page.evaluate(() => window.urls), []);
   assert.equal(
