@@ -165,6 +165,22 @@ pub fn check(puzzle: &Grid) -> Result<Checked, PuzzleError> {
     }
 }
 
+/// Why a puzzle that a search found no solution for has none: a duplicate given, or else the
+/// contradiction singles reach (the cell or house where they run dry), if they reach one. Its
+/// message is the one the page's verdict and the command line's `solve` and `rate` give.
+pub fn no_solution(puzzle: &Grid) -> PuzzleError {
+    match first_conflict(puzzle) {
+        Some(conflict) => PuzzleError::DuplicateGiven {
+            conflict,
+            puzzle: puzzle.clone(),
+        },
+        None => PuzzleError::NoSolution {
+            reason: singles_contradiction(puzzle),
+            puzzle: puzzle.clone(),
+        },
+    }
+}
+
 /// The contradiction that singles alone reach from the givens, if they reach one.
 fn singles_contradiction(puzzle: &Grid) -> Option<Contradiction> {
     let mut board = Board::new(puzzle);
