@@ -12,7 +12,7 @@ use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
 use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
 
 use crate::args::Format;
-use crate::input::MAX_LINE_BYTES;
+use crate::input::too_long_message;
 use crate::puzzle::{format_difficulty, no_solution_message, push_line, read_values, to_json};
 
 /// What is done to each puzzle of a batch.
@@ -106,7 +106,7 @@ impl Worker {
             let text = &batch.text[puzzle.start..puzzle.end];
             let out_len = result.stdout.len();
             let outcome = if puzzle.is_too_long {
-                Err(format!("longer than {MAX_LINE_BYTES} bytes"))
+                Err(too_long_message())
             } else {
                 panic::catch_unwind(AssertUnwindSafe(|| self.process(text, puzzle, &mut result)))
                     .unwrap_or_else(|payload| {
@@ -228,7 +228,7 @@ impl Worker {
         let mut kept = std::mem::take(&mut self.kept);
         let found = self.search(geometry, values, marks, limit, &mut kept);
         let outcome = match (found.n_solutions, ambiguity) {
-            (0, _) => Err(no_solution_message(geometry, values)),
+            (0, _) => Err(no_solution_message(geometry, values, marks)),
             (1, _) | (_, Ambiguity::Ignore) => Ok(()),
             (_, Ambiguity::Warn) => {
                 let _ = writeln!(
@@ -266,7 +266,7 @@ impl Worker {
             .search(geometry, values, marks, 2, &mut counted)
             .n_solutions
         {
-            0 => return Err(no_solution_message(geometry, values)),
+            0 => return Err(no_solution_message(geometry, values, marks)),
             1 => {}
             _ => {
                 let _ = writeln!(
