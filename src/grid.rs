@@ -4,6 +4,7 @@
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{region_letter, Geometry, LayoutError, Variant};
 pub use crate::geometry::{Cell, House, HouseKind, Shape};
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
@@ -26,12 +27,14 @@ pub enum ParseError {
     BadCharacter {
         /// The character at fault.
         ch: char,
-        /// Its 1-based line.
+        /// Its 1-based line in the text as written.
         line: usize,
-        /// Its 1-based column (in characters) on that line.
+        /// Its 1-based column on that line, in characters (Unicode scalar values), counted
+        /// from the start of the line as written: a variant tag, a link's address and
+        /// anything else before the cells count too.
         column: usize,
-        /// The size of the grid, when the cell count gave one.
-        size: Option<usize>,
+        /// What may stand where it stands.
+        expected: Expected,
     },
     /// The number of cells is not that of any supported size.
     WrongLength {
@@ -42,21 +45,66 @@ pub enum ParseError {
     Layout(LayoutError),
 }
 
+/// What may stand where a bad character stands: its [`fmt::Display`] is the clause that says
+/// so, after the character's place in a message.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// A cell of a puzzle whose size is not known yet: a digit, a letter or a blank.
+    Cell,
+    /// A digit of a puzzle of this side, or a blank.
+    Digit {
+        /// The side of the grid, which the number of cells gave.
+        size: usize,
+    },
+    /// A digit in a group of pencil marks of a puzzle of this side.
+    Candidate {
+        /// The side of the grid, which the number of groups gave.
+        size: usize,
+    },
+    /// A candidate or `.` in a 729-character pencil-mark line.
+    MarkLine,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Expected::Cell => write!(
+                f,
+                "use digits, letters for sizes above 9, and '.' or '0' for blanks"
+            ),
+            Expected::Digit { size } => write!(f, "not a digit of a {size}×{size} puzzle"),
+            Expected::Candidate { size } => write!(
+                f,
+                "a group of pencil marks holds only digits of a {size}×{size} puzzle"
+            ),
+            Expected::MarkLine => write!(
+                f,
+                "a 729-character pencil-mark line holds only the digits 1–9, and '.' or '0' for a candidate left out"
+            ),
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseError::Empty => write!(f, "The puzzle is empty: type or paste the digits of a grid."),
+            ParseError::Empty => write!(
+                f,
+                "The puzzle is empty: type or paste the digits of a grid."
+            ),
             ParseError::TooLong { len } => write!(
                 f,
                 "Too long: the text has {len} bytes, but no puzzle needs more than {MAX_TEXT_LEN}."
             ),
-            ParseError::BadCharacter { ch, line, column, size: Some(size) } => write!(
+            ParseError::BadCharacter {
+                ch,
+                line,
+                column,
+                expected,
+            } => write!(
                 f,
-                "Bad character '{ch}' at line {line}, column {column}: not a digit of a {size}×{size} puzzle."
-            ),
-            ParseError::BadCharacter { ch, line, column, size: None } => write!(
-                f,
-                "Bad character '{ch}' at line {line}, column {column}: use digits, letters for sizes above 9, and '.' or '0' for blanks."
+                "Bad character {} at line {line}, column {column}: {expected}.",
+                CharName(*ch)
             ),
             ParseError::WrongLength { n_cells } => {
                 let counts: Vec<String> = Shape::ALL
@@ -72,6 +120,76 @@ impl fmt::Display for ParseError {
             ParseError::Layout(error) => error.fmt(f),
         }
     }
+}
+
+/// A character as messages show it: quoted when it can be seen (`'z'`, with its code point
+/// when it is not ASCII: `'١' (U+0661)`), by code point and name when it cannot
+/// (`U+200F (right-to-left mark)`, `U+0000 (null)`), so that a message never prints a
+/// character that hides or reorders the text around it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CharName(pub char);
+
+impl fmt::Display for CharName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ch = self.0;
+        match invisible_name(ch) {
+            Some(name) => write!(f, "U+{:04X} ({name})", ch as u32),
+            None if ch == '\'' => write!(f, "\"'\""),
+            None if ch.is_ascii() => write!(f, "'{ch}'"),
+            None => write!(f, "'{ch}' (U+{:04X})", ch as u32),
+        }
+    }
+}
+
+/// The name of a character that cannot be seen in text (a control, format, space or
+/// combining character), or `None` for one that can.
+fn invisible_name(ch: char) -> Option<&'static str> {
+    Some(match ch {
+        '\0' => "null",
+        '\t' => "tab",
+        '\n' => "line feed",
+        '\r' => "carriage return",
+        '\u{1b}' => "escape",
+        '\u{7f}' => "delete",
+        '\u{a0}' => "no-break space",
+        '\u{ad}' => "soft hyphen",
+        '\u{34f}' => "combining grapheme joiner",
+        '\u{61c}' => "Arabic letter mark",
+        '\u{180e}' => "Mongolian vowel separator",
+        '\u{200b}' => "zero-width space",
+        '\u{200c}' => "zero-width non-joiner",
+        '\u{200d}' => "zero-width joiner",
+        '\u{200e}' => "left-to-right mark",
+        '\u{200f}' => "right-to-left mark",
+        '\u{2028}' => "line separator",
+        '\u{2029}' => "paragraph separator",
+        '\u{202a}' => "left-to-right embedding",
+        '\u{202b}' => "right-to-left embedding",
+        '\u{202c}' => "pop directional formatting",
+        '\u{202d}' => "left-to-right override",
+        '\u{202e}' => "right-to-left override",
+        '\u{2060}' => "word joiner",
+        '\u{2066}' => "left-to-right isolate",
+        '\u{2067}' => "right-to-left isolate",
+        '\u{2068}' => "first strong isolate",
+        '\u{2069}' => "pop directional isolate",
+        '\u{3164}' => "Hangul filler",
+        '\u{feff}' => "zero-width no-break space, or byte order mark",
+        c if c.is_control() => "control character",
+        c if c.is_whitespace() => "space",
+        '\u{2061}'..='\u{2064}' | '\u{206a}'..='\u{206f}' | '\u{fff9}'..='\u{fffb}' => {
+            "invisible format character"
+        }
+        '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}' => "variation selector",
+        '\u{e0000}'..='\u{e007f}' => "tag character",
+        '\u{300}'..='\u{36f}'
+        | '\u{1ab0}'..='\u{1aff}'
+        | '\u{1dc0}'..='\u{1dff}'
+        | '\u{20d0}'..='\u{20ff}'
+        | '\u{fe20}'..='\u{fe2f}' => "combining mark",
+        '\u{e000}'..='\u{f8ff}' | '\u{f0000}'..='\u{10ffff}' => "private-use character",
+        _ => return None,
+    })
 }
 
 impl std::error::Error for ParseError {}
@@ -101,8 +219,39 @@ pub enum Reading {
 /// A token read from puzzle text: a character that stands for one cell, and where it was.
 struct Token {
     ch: char,
-    line: usize,
-    column: usize,
+    /// Its byte offset in the whole text.
+    at: usize,
+}
+
+/// Why text could not be read, with a bad character still placed by its byte offset in the
+/// whole text; [`Fault::locate`] turns that into a line and column.
+enum Fault {
+    BadCharacter {
+        ch: char,
+        at: usize,
+        expected: Expected,
+    },
+    Other(ParseError),
+}
+
+impl Fault {
+    /// The error, with a bad character placed by line and column in `text`, the text as
+    /// written (comments and all).
+    fn locate(self, text: &str) -> ParseError {
+        match self {
+            Fault::BadCharacter { ch, at, expected } => {
+                let before = &text[..at];
+                let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+                ParseError::BadCharacter {
+                    ch,
+                    line: before.matches('\n').count() + 1,
+                    column: before[line_start..].chars().count() + 1,
+                    expected,
+                }
+            }
+            Fault::Other(error) => error,
+        }
+    }
 }
 
 impl Grid {
@@ -156,7 +305,7 @@ impl Grid {
     /// Reads a puzzle from the text people paste.
     ///
     /// Accepted:
-    /// - one line of cells (`.`, `0`, `*`, `_` or `x` for blanks), with a `#` comment after it;
+    /// - one line of cells (`.`, `0`, `*`, `_` or `x` for blanks);
     /// - one row per line, with or without `|`, `-`, `+`, `:` separators, spaces and blank lines;
     /// - a SudokuWiki link or its `bd=` part;
     /// - pencil marks: a grid of candidate groups, one group of digits per cell (separated
@@ -173,6 +322,10 @@ impl Grid {
     /// A variant is said by a tag before the cells: `x:` (X-Sudoku), `windoku:` (or
     /// `hyper:`), or `jigsaw:` followed by the region map (one letter per cell, whitespace
     /// allowed) and a second `:`, as in `jigsaw:AAABBBCCC…:53..7….`.
+    ///
+    /// `#` starts a comment that runs to the end of its line, wherever it stands. A character
+    /// that cannot be read is reported at its line and column in `text` as written
+    /// ([`ParseError::BadCharacter`]).
     pub fn parse(text: &str) -> Result<Grid, ParseError> {
         Grid::parse_as(text, &Variant::Classic)
     }
@@ -183,8 +336,11 @@ impl Grid {
         if text.len() > MAX_TEXT_LEN {
             return Err(ParseError::TooLong { len: text.len() });
         }
-        let (tag, text) = split_tag(text);
-        let grid = Grid::parse_classic(text)?;
+        // Comments are blanked out rather than cut, so that every byte keeps its offset and
+        // an error its line and column in the text as written.
+        let read = without_comments(text);
+        let (tag, cells_at) = split_tag_at(&read);
+        let grid = Grid::parse_cells(&read, cells_at).map_err(|fault| fault.locate(text))?;
         match tag.as_ref().unwrap_or(variant) {
             Variant::Classic => Ok(grid),
             variant => {
@@ -195,36 +351,53 @@ impl Grid {
         }
     }
 
-    /// Reads the cells of puzzle text without a variant tag.
-    fn parse_classic(text: &str) -> Result<Grid, ParseError> {
-        let text = match text.find("bd=") {
-            Some(at) => text[at + 3..]
-                .split(|c: char| c == '&' || c.is_whitespace())
-                .next()
-                .unwrap_or(""),
-            None => text,
+    /// Reads the cells of puzzle text (comments blanked out) from byte `start` on, past a
+    /// variant tag.
+    fn parse_cells(text: &str, start: usize) -> Result<Grid, Fault> {
+        let (start, end) = match text[start..].find("bd=") {
+            Some(found) => {
+                let link_at = start + found + 3;
+                let len = text[link_at..]
+                    .find(|c: char| c == '&' || c.is_whitespace())
+                    .unwrap_or(text.len() - link_at);
+                (link_at, link_at + len)
+            }
+            None => (start, text.len()),
         };
-        if let Some(grid) = parse_marks(text) {
-            return Ok(grid);
+        let cells = &text[start..end];
+        let marks_fault = match parse_marks(cells, start) {
+            Ok(Some(grid)) => return Ok(grid),
+            Ok(None) => None,
+            Err(fault) => Some(fault),
+        };
+        match (Grid::parse_plain(cells, start), marks_fault) {
+            // Text laid out as pencil marks, or a 729-character line, that fails only on one
+            // character: that character says more than a count of cells that fits no size.
+            (Err(Fault::Other(ParseError::WrongLength { .. })), Some(fault)) => Err(fault),
+            (read, _) => read,
         }
-        let tokens = tokenize(text)?;
-        if tokens.is_empty() {
-            return Err(ParseError::Empty);
+    }
+
+    /// Reads cells written one character each (on one line or in rows) from `text`, which
+    /// starts at byte `start` of the whole text.
+    fn parse_plain(text: &str, start: usize) -> Result<Grid, Fault> {
+        let (tokens, n_cells) = tokenize(text, start)?;
+        if n_cells == 0 {
+            return Err(Fault::Other(ParseError::Empty));
         }
-        let shape = Shape::from_cell_count(tokens.len()).ok_or(ParseError::WrongLength {
-            n_cells: tokens.len(),
-        })?;
+        let shape = Shape::from_cell_count(n_cells)
+            .filter(|_| n_cells == tokens.len())
+            .ok_or(Fault::Other(ParseError::WrongLength { n_cells }))?;
         let alphabet = Alphabet::choose(shape, &tokens);
         let mut values = Vec::with_capacity(tokens.len());
         for token in &tokens {
             match alphabet.value_of(token.ch) {
                 Some(v) => values.push(v),
                 None => {
-                    return Err(ParseError::BadCharacter {
+                    return Err(Fault::BadCharacter {
                         ch: token.ch,
-                        line: token.line,
-                        column: token.column,
-                        size: Some(shape.size()),
+                        at: token.at,
+                        expected: Expected::Digit { size: shape.size() },
                     })
                 }
             }
@@ -506,66 +679,152 @@ impl fmt::Display for Grid {
     }
 }
 
-/// Reads pencil marks (see [`Grid::parse`]): `None` when the text is not written that way.
-fn parse_marks(text: &str) -> Option<Grid> {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(|line| line.split('#').next().unwrap_or(""))
-        .filter(|line| !is_frame_line(line))
+/// Reads pencil marks (see [`Grid::parse`]) from `text` (comments blanked out), which starts
+/// at byte `start` of the whole text: `None` when the text is not written that way, a fault
+/// when it is but holds a character that is not a candidate.
+fn parse_marks(text: &str, start: usize) -> Result<Option<Grid>, Fault> {
+    let lines: Vec<(usize, &str)> = lines_at(text)
+        .filter(|&(_, line)| !is_frame_line(line))
         .collect();
-    let compact: Vec<u8> = lines
-        .concat()
-        .bytes()
-        .filter(|b| !b.is_ascii_whitespace())
-        .collect();
-    if compact.len() == 729 && compact.iter().all(|&b| b == b'.' || b.is_ascii_digit()) {
-        let marks = compact
-            .chunks(9)
-            .map(|group| {
-                group
-                    .iter()
-                    .filter_map(|&b| Digit::new(b.saturating_sub(b'0')))
-                    .collect()
-            })
-            .collect();
-        return Some(Grid::from_marks(Shape::NINE, marks));
+    let chars = || {
+        lines.iter().flat_map(move |&(line_at, line)| {
+            line.char_indices()
+                .filter(|(_, c)| !c.is_whitespace())
+                .map(move |(i, c)| (start + line_at + i, c))
+        })
+    };
+    // A 729-character line: 9 characters per cell, each a candidate or `.`/`0`. Text of 729
+    // characters that could all stand for cells, but some not for candidates, was meant as
+    // one too (no grid has 729 cells).
+    if chars().count() == 729 {
+        match chars().find(|&(_, c)| c != '.' && !c.is_ascii_digit()) {
+            None => {
+                let digits: Vec<u8> = chars().map(|(_, c)| c as u8).collect();
+                let marks = digits
+                    .chunks(9)
+                    .map(|group| {
+                        group
+                            .iter()
+                            .filter_map(|&b| Digit::new(b.saturating_sub(b'0')))
+                            .collect()
+                    })
+                    .collect();
+                return Ok(Some(Grid::from_marks(Shape::NINE, marks)));
+            }
+            Some((at, ch)) if chars().all(|(_, c)| is_cell_char(c)) => {
+                return Err(Fault::BadCharacter {
+                    ch,
+                    at,
+                    expected: Expected::MarkLine,
+                })
+            }
+            Some(_) => {}
+        }
     }
-    let groups: Vec<&str> = lines
+    // More groups than any grid has cells are not pencil marks (and are not kept).
+    let groups: Vec<(usize, &str)> = lines
         .iter()
-        .flat_map(|line| line.split(|c: char| c.is_whitespace() || matches!(c, '|' | ':')))
-        .filter(|group| !group.is_empty())
+        .flat_map(|&(line_at, line)| {
+            groups_at(line).map(move |(i, group)| (start + line_at + i, group))
+        })
+        .take(MAX_CELLS + 1)
         .collect();
     // Plain rows written with spaces between cells are groups of one too.
     if groups
         .iter()
-        .all(|&group| group.chars().count() == 1 && group != "-")
+        .all(|&(_, group)| group.chars().count() == 1 && group != "-")
     {
-        return None;
+        return Ok(None);
     }
-    let shape = Shape::from_cell_count(groups.len())?;
+    let Some(shape) = Shape::from_cell_count(groups.len()) else {
+        return Ok(None);
+    };
     let alphabet = match shape.size() {
         25 => Alphabet::Letters,
         size => Alphabet::OneBased(size),
     };
     let mut marks = Vec::with_capacity(groups.len());
-    for group in groups {
+    for (group_at, group) in groups {
         let mut set = DigitSet::EMPTY;
         if group == "-" {
             // A cell that allows no digit at all.
             marks.push(DigitSet::EMPTY);
             continue;
         }
-        for ch in group.chars() {
-            match Digit::new(alphabet.value_of(ch)?) {
-                Some(digit) => set.insert(digit),
+        for (i, ch) in group.char_indices() {
+            match alphabet.value_of(ch).map(Digit::new) {
+                Some(Some(digit)) => set.insert(digit),
                 // A lone blank is a cell with no marks; blanks inside a group are not marks.
-                None if group.len() == 1 => set = shape.all_digits(),
-                None => return None,
+                Some(None) if group.len() == 1 => set = shape.all_digits(),
+                _ => {
+                    return Err(Fault::BadCharacter {
+                        ch,
+                        at: group_at + i,
+                        expected: Expected::Candidate { size: shape.size() },
+                    })
+                }
             }
         }
         marks.push(set);
     }
-    Some(Grid::from_marks(shape, marks))
+    Ok(Some(Grid::from_marks(shape, marks)))
+}
+
+/// The groups of a line of pencil marks (runs of characters between spaces, `|` and `:`),
+/// each with its byte offset in the line.
+fn groups_at(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let is_separator = |c: char| c.is_whitespace() || matches!(c, '|' | ':');
+    let mut rest_at = 0;
+    std::iter::from_fn(move || {
+        let rest = &line[rest_at..];
+        let group_start = rest_at + rest.find(|c: char| !is_separator(c))?;
+        let group_len = line[group_start..]
+            .find(is_separator)
+            .unwrap_or(line.len() - group_start);
+        rest_at = group_start + group_len;
+        Some((group_start, &line[group_start..rest_at]))
+    })
+}
+
+/// The lines of `text` without their line ends (`\n` or `\r\n`), each with the byte offset
+/// where it starts.
+fn lines_at(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split_inclusive('\n').scan(0, |line_at, line| {
+        let at = *line_at;
+        *line_at += line.len();
+        let line = match line.strip_suffix('\n') {
+            Some(line) => line.strip_suffix('\r').unwrap_or(line),
+            None => line,
+        };
+        Some((at, line))
+    })
+}
+
+/// The text with every comment, from `#` to the end of its line, blanked out with spaces
+/// byte for byte, so that what is left keeps the offsets of the text as written. Comments are
+/// read the same everywhere: after one-line puzzles and rows, inside pencil marks, around a
+/// variant tag or a jigsaw map, and after a link.
+fn without_comments(text: &str) -> Cow<'_, str> {
+    if !text.contains('#') {
+        return Cow::Borrowed(text);
+    }
+    let mut read = String::with_capacity(text.len());
+    let mut is_comment = false;
+    for ch in text.chars() {
+        match ch {
+            '\n' => {
+                is_comment = false;
+                read.push(ch);
+            }
+            '#' => {
+                is_comment = true;
+                read.push(' ');
+            }
+            _ if is_comment => read.extend(std::iter::repeat_n(' ', ch.len_utf8())),
+            _ => read.push(ch),
+        }
+    }
+    Cow::Owned(read)
 }
 
 /// The layout of a shape that a variant tag names, as [`Geometry::tag`] writes it: `x:`,
@@ -582,20 +841,30 @@ pub fn layout_of_tag(shape: Shape, tag: &str) -> Result<Arc<Geometry>, LayoutErr
 /// Splits a variant tag (see [`Grid::parse`]) from the text of the cells. Text without a
 /// known tag is classic.
 fn split_tag(text: &str) -> (Option<Variant>, &str) {
-    let trimmed = text.trim_start();
-    let Some((word, rest)) = trimmed.split_once(':') else {
-        return (None, text);
+    let (variant, cells_at) = split_tag_at(text);
+    (variant, &text[cells_at..])
+}
+
+/// The variant a tag at the start of `text` names, and the byte offset where the cells
+/// begin (0 without a known tag).
+fn split_tag_at(text: &str) -> (Option<Variant>, usize) {
+    let Some((word, rest)) = text.split_once(':') else {
+        return (None, 0);
     };
+    let rest_at = word.len() + 1;
     if word.trim().eq_ignore_ascii_case("jigsaw") {
-        let (map, cells) = rest.split_once(':').unwrap_or((rest, ""));
+        let (map, cells_at) = match rest.split_once(':') {
+            Some((map, _)) => (map, rest_at + map.len() + 1),
+            None => (rest, text.len()),
+        };
         return (
             Some(Variant::Jigsaw(Geometry::jigsaw_map(map).into())),
-            cells,
+            cells_at,
         );
     }
     match Variant::of_word(word) {
-        Some(variant) => (Some(variant), rest),
-        None => (None, text),
+        Some(variant) => (Some(variant), rest_at),
+        None => (None, 0),
     }
 }
 
@@ -605,35 +874,43 @@ fn is_frame_line(line: &str) -> bool {
     line.contains(['-', '=']) && line.chars().all(|c| "-=+|*:. ".contains(c))
 }
 
-/// Splits puzzle text into cell tokens, skipping separators, spaces and comments.
-fn tokenize(text: &str) -> Result<Vec<Token>, ParseError> {
+/// The most cells of any grid (25×25): past that many, cells are counted, not kept.
+const MAX_CELLS: usize = Shape::TWENTY_FIVE.n_cells();
+
+/// Splits puzzle text (comments blanked out) into cell tokens, skipping separators and
+/// spaces; `text` starts at byte `start` of the whole text. Returns the first
+/// [`MAX_CELLS`] tokens and the number of cells.
+fn tokenize(text: &str, start: usize) -> Result<(Vec<Token>, usize), Fault> {
     let mut tokens = Vec::new();
-    for (line_idx, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
+    let mut n_cells = 0;
+    for (line_at, line) in lines_at(text) {
         if is_separator_line(line) {
             continue;
         }
-        for (col_idx, ch) in line.chars().enumerate() {
+        for (i, ch) in line.char_indices() {
+            let at = start + line_at + i;
             if ch.is_whitespace() || matches!(ch, '|' | '-' | '+' | ':' | '=') {
                 continue;
             }
-            if ch.is_ascii_alphanumeric() || matches!(ch, '.' | '*' | '_') {
-                tokens.push(Token {
+            if !is_cell_char(ch) {
+                return Err(Fault::BadCharacter {
                     ch,
-                    line: line_idx + 1,
-                    column: col_idx + 1,
-                });
-            } else {
-                return Err(ParseError::BadCharacter {
-                    ch,
-                    line: line_idx + 1,
-                    column: col_idx + 1,
-                    size: None,
+                    at,
+                    expected: Expected::Cell,
                 });
             }
+            if n_cells < MAX_CELLS {
+                tokens.push(Token { ch, at });
+            }
+            n_cells += 1;
         }
     }
-    Ok(tokens)
+    Ok((tokens, n_cells))
+}
+
+/// Whether a character may stand for a cell in some size: a digit, a letter or a blank.
+fn is_cell_char(ch: char) -> bool {
+    ch.is_ascii_alphanumeric() || matches!(ch, '.' | '*' | '_')
 }
 
 /// Whether a line only draws box borders, such as `------+-------` or `*-----*-----*`.
@@ -789,6 +1066,196 @@ mod tests {
         assert_eq!(Variant::from_name("hyper"), Some(Variant::Windoku));
         assert_eq!(Variant::from_name("sudoku"), None);
         assert_eq!(Variant::from_name("x:1"), None);
+    }
+
+    /// The bad character that reading `text` stops at: the character, its line and column, and
+    /// what was expected there.
+    fn bad_character(text: &str) -> (char, usize, usize, Expected) {
+        match Grid::parse(text) {
+            Err(ParseError::BadCharacter {
+                ch,
+                line,
+                column,
+                expected,
+            }) => (ch, line, column, expected),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+
+    /// A 9×9 pencil-mark line with every candidate everywhere.
+    fn open_mark_line() -> String {
+        "123456789".repeat(81)
+    }
+
+    #[test]
+    fn a_729_character_line_with_one_bad_character_names_it() {
+        let mut line = open_mark_line();
+        line.replace_range(11..12, "X");
+        assert_eq!(bad_character(&line), ('X', 1, 12, Expected::MarkLine));
+        assert_eq!(
+            Grid::parse(&line).unwrap_err().to_string(),
+            "Bad character 'X' at line 1, column 12: a 729-character pencil-mark line holds \
+             only the digits 1–9, and '.' or '0' for a candidate left out."
+        );
+        // Written as nine rows of 81, a comment after the first.
+        let rows: Vec<&str> = (0..9).map(|r| &line[r * 81..(r + 1) * 81]).collect();
+        let text = format!("{} # row 1\n{}", rows[0], rows[1..].join("\n"));
+        assert_eq!(bad_character(&text), ('X', 1, 12, Expected::MarkLine));
+        let mut late = open_mark_line();
+        late.replace_range(700..701, "_");
+        let text = format!("{}\n{}", &late[..81], &late[81..]);
+        assert_eq!(bad_character(&text), ('_', 2, 620, Expected::MarkLine));
+        // Not 729 characters that could be cells: read as cells, and the count is wrong.
+        assert_eq!(
+            Grid::parse(&format!("{}|", &open_mark_line()[..728])),
+            Err(ParseError::WrongLength { n_cells: 728 })
+        );
+    }
+
+    #[test]
+    fn a_bad_character_in_a_group_of_pencil_marks_is_named_where_it_stands() {
+        let mut groups = vec!["123456789"; 81];
+        groups[10] = "12A";
+        let rows: Vec<String> = groups.chunks(9).map(|row| row.join(" ")).collect();
+        let text = format!("*---*\n{}", rows.join("\n"));
+        // Row 2 is line 3; its second group starts after "123456789 ".
+        assert_eq!(
+            bad_character(&text),
+            ('A', 3, 13, Expected::Candidate { size: 9 })
+        );
+        assert!(Grid::parse(&text)
+            .unwrap_err()
+            .to_string()
+            .ends_with("a group of pencil marks holds only digits of a 9×9 puzzle."));
+        // Sixteen by sixteen written four cells to a group reads as cells, not as 8×8 marks.
+        let solution =
+            crate::search::solve(&Grid::empty(Shape::SIXTEEN), crate::search::Budget::DEFAULT)
+                .unwrap()
+                .unwrap();
+        let line = solution.to_line();
+        let rows: Vec<String> = line
+            .as_bytes()
+            .chunks(16)
+            .map(|row| {
+                let groups: Vec<&str> = row
+                    .chunks(4)
+                    .map(|g| std::str::from_utf8(g).unwrap())
+                    .collect();
+                groups.join(" ")
+            })
+            .collect();
+        assert_eq!(Grid::parse(&rows.join("\n")).unwrap(), solution);
+    }
+
+    #[test]
+    fn columns_count_from_the_start_of_the_line_as_written() {
+        let mut cells = ".".repeat(81);
+        cells.replace_range(5..6, "z");
+        let link = format!("https://www.sudokuwiki.org/sudoku.htm?bd={cells}&x=1");
+        let column = "https://www.sudokuwiki.org/sudoku.htm?bd=".len() + 6;
+        assert_eq!(
+            bad_character(&link),
+            ('z', 1, column, Expected::Digit { size: 9 })
+        );
+        assert_eq!(
+            bad_character(&format!("x:{cells}")),
+            ('z', 1, 8, Expected::Digit { size: 9 })
+        );
+        assert_eq!(
+            bad_character(&format!("  Windoku : {cells}")),
+            ('z', 1, 18, Expected::Digit { size: 9 })
+        );
+        let map = "AAABBBAAABBBCCCCDDCCDDDDEEEFFFEEEFFF";
+        let mut six = ".".repeat(36);
+        six.replace_range(3..4, "7");
+        assert_eq!(
+            bad_character(&format!("jigsaw:{map}:\n{six}")),
+            ('7', 2, 4, Expected::Digit { size: 6 })
+        );
+        // Columns are characters, not bytes: a no-break space (two bytes) is one column.
+        assert_eq!(
+            bad_character("1\u{a0}2\u{a0}!"),
+            ('!', 1, 5, Expected::Cell)
+        );
+    }
+
+    #[test]
+    fn invisible_characters_are_named_by_code_point() {
+        let mut cells = ".".repeat(81);
+        cells.insert(11, '\u{200f}');
+        assert_eq!(
+            Grid::parse(&cells).unwrap_err().to_string(),
+            "Bad character U+200F (right-to-left mark) at line 1, column 12: use digits, \
+             letters for sizes above 9, and '.' or '0' for blanks."
+        );
+        for (ch, shown) in [
+            ('\u{200b}', "U+200B (zero-width space)"),
+            ('\0', "U+0000 (null)"),
+            (
+                '\u{feff}',
+                "U+FEFF (zero-width no-break space, or byte order mark)",
+            ),
+            ('\u{7}', "U+0007 (control character)"),
+            ('\u{301}', "U+0301 (combining mark)"),
+            ('\u{e0041}', "U+E0041 (tag character)"),
+            ('\u{663}', "'\u{663}' (U+0663)"),
+            ('１', "'１' (U+FF11)"),
+            ('🙂', "'🙂' (U+1F642)"),
+            ('!', "'!'"),
+            ('\'', "\"'\""),
+        ] {
+            assert_eq!(CharName(ch).to_string(), shown);
+            let text = format!("12{ch}4");
+            assert_eq!(bad_character(&text), (ch, 1, 3, Expected::Cell), "{shown}");
+            assert!(
+                Grid::parse(&text).unwrap_err().to_string().contains(shown),
+                "{shown}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_comment_runs_to_the_end_of_its_line_everywhere() {
+        let cells = "1...............";
+        let four = Grid::parse(cells).unwrap();
+        for text in [
+            format!("{cells} # a note"),
+            format!("{cells}# bd=2222"),
+            format!("# a note with bd=1234 and x: in it\n{cells}"),
+            format!("# héllo 🙂\n{}\n{} # two rows", &cells[..8], &cells[8..]),
+            "1... # row 1\n.... # row 2\n....\n....  # end".to_string(),
+        ] {
+            assert_eq!(Grid::parse(&text), Ok(four.clone()), "{text:?}");
+        }
+        let link = format!("https://www.sudokuwiki.org/sudoku.htm?bd={cells} # copied");
+        assert_eq!(Grid::parse(&link), Ok(four.clone()));
+        // Around a tag and inside a jigsaw map.
+        let map = "AAABBBAAABBBCCCCDDCCDDDDEEEFFFEEEFFF";
+        let rows: Vec<&str> = (0..6).map(|r| &map[r * 6..(r + 1) * 6]).collect();
+        let jigsaw = format!(
+            "jigsaw: # regions, then cells\n{} # A to F\n{}:\n{} # 6×6",
+            rows[0],
+            rows[1..].join("\n"),
+            ".".repeat(36)
+        );
+        assert_eq!(
+            Grid::parse(&jigsaw).unwrap().geometry().tag(),
+            format!("jigsaw:{map}:")
+        );
+        assert_eq!(
+            Grid::parse(&format!("x: # X-Sudoku\n{cells}"))
+                .unwrap()
+                .geometry()
+                .variant(),
+            &Variant::X
+        );
+        // Pencil marks with a comment, and a bad character placed after a comment line.
+        let marks = format!("# marks\n{} # all open", "1234 ".repeat(16));
+        assert!(Grid::parse(&marks).unwrap().marks().is_none());
+        assert_eq!(
+            bad_character("# 🙂 note\n1.?.\n...."),
+            ('?', 2, 3, Expected::Cell)
+        );
     }
 
     #[test]

@@ -149,18 +149,12 @@ pub fn check(puzzle: &Grid) -> Result<Checked, PuzzleError> {
 /// Checks a puzzle as [`check`] does, searching within `budget`: a search that runs out of it
 /// gives [`PuzzleError::Undecided`].
 pub fn check_within(puzzle: &Grid, budget: Budget) -> Result<Checked, PuzzleError> {
-    if let Some(conflict) = first_conflict(puzzle) {
-        return Err(PuzzleError::DuplicateGiven {
-            conflict,
-            puzzle: puzzle.clone(),
-        });
+    if first_conflict(puzzle).is_some() {
+        return Err(no_solution(puzzle));
     }
     let mut found = search::solutions(puzzle, 2, budget)?.into_iter();
     match (found.next(), found.next()) {
-        (None, _) => Err(PuzzleError::NoSolution {
-            reason: singles_contradiction(puzzle),
-            puzzle: puzzle.clone(),
-        }),
+        (None, _) => Err(no_solution(puzzle)),
         (Some(solution), None) => Ok(Checked {
             puzzle: puzzle.clone(),
             solution,
@@ -177,6 +171,22 @@ pub fn check_within(puzzle: &Grid, budget: Budget) -> Result<Checked, PuzzleErro
                 differing,
             })
         }
+    }
+}
+
+/// Why a puzzle that a search found no solution for has none: a duplicate given, or else the
+/// contradiction singles reach (the cell or house where they run dry), if they reach one. Its
+/// message is the one the page's verdict and the command line's `solve` and `rate` give.
+pub fn no_solution(puzzle: &Grid) -> PuzzleError {
+    match first_conflict(puzzle) {
+        Some(conflict) => PuzzleError::DuplicateGiven {
+            conflict,
+            puzzle: puzzle.clone(),
+        },
+        None => PuzzleError::NoSolution {
+            reason: singles_contradiction(puzzle),
+            puzzle: puzzle.clone(),
+        },
     }
 }
 

@@ -7,6 +7,7 @@ use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::thread;
@@ -23,9 +24,9 @@ use crate::generate::GenerateOptions;
 use crate::input::Input;
 use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
 
-/// The most worker threads `-j` accepts: far more than any machine has cores, and few
-/// enough that starting them cannot exhaust the system.
-pub const MAX_THREADS: usize = 1024;
+/// The most worker threads per core that `-j` runs: more only take turns on the same cores,
+/// and each holds its own buffers and solvers.
+pub const MAX_THREADS_PER_CORE: usize = 4;
 
 /// The conventions every command follows, shown after the list of commands.
 const CONVENTIONS: &str = "\
@@ -34,17 +35,20 @@ Input:
   form: 81 characters with '.', '0', '*', '_' or 'x' for blanks; 16, 36, 64, 144, 256 or
   625 characters for 4×4, 6×6, 8×8, 12×12, 16×16 or 25×25 (sizes may be mixed in one file);
   a SudokuWiki link. A variant's tag may come before the cells ('x:', 'windoku:',
-  'jigsaw:MAP:'); --variant gives the layout of lines without one. '#' starts a comment. Blank lines and comment-only lines are not
-  puzzles: they are skipped and produce no output. CRLF line ends are fine.
+  'jigsaw:MAP:'); --variant gives the layout of lines without one. '#' starts a comment,
+  to the end of the line. Blank lines and comment-only lines are not puzzles: they are
+  skipped and produce no output. CRLF line ends are fine. A line over 64 KiB is reported as
+  too long and skipped without being held.
 
 Output:
   solve, count and rate print exactly one line per puzzle, in input order: output line K
   belongs to the K-th puzzle. A puzzle that fails gets an empty line (an error object with
   --format jsonl) and a message 'error: line N: …' on standard error, where N is the
   1-based line number in the input. Solutions are written with 1–9, then A–G up to 16×16,
-  and A–Y for 25×25. Work is spread over every core, in constant memory. A progress bar
-  shows on standard error when the input is a file, standard error is a terminal and
-  standard output is not (so it never mixes with results on screen or in a pipe).
+  and A–Y for 25×25. Work is spread over every core, in constant memory; -j asks for more
+  or fewer threads, at most 4 per core. A progress bar shows on standard error when the
+  input is a file, standard error is a terminal and standard output is not (so it never
+  mixes with results on screen or in a pipe).
   render draws only the first puzzle of its input, as one SVG image.
 
 Exit status:
@@ -293,7 +297,7 @@ struct BatchArgs {
 /// The `-j` option of the commands that run on the pool.
 #[derive(Args)]
 struct ThreadsArg {
-    /// Worker threads (default: every core).
+    /// Worker threads (default: one per core; at most 4 per core).
     #[arg(
         short = 'j',
         long = "threads",
@@ -629,11 +633,40 @@ fn batch(
     }
 }
 
-/// The threads `-j` asks for, or one per core.
+/// The threads `-j` asks for, or one per core; more than the machine can run are clamped to
+/// [`MAX_THREADS_PER_CORE`] per core, with a warning.
 fn n_threads(threads: ThreadsArg) -> usize {
-    threads
-        .n_threads
-        .unwrap_or_else(|| thread::available_parallelism().map_or(1, NonZeroUsize::get))
+    let n_cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
+    let Some(asked) = threads.n_threads else {
+        return n_cores;
+    };
+    let (n, warning) = clamp_threads(asked, n_cores);
+    if let Some(warning) = warning {
+        let _ = writeln!(io::stderr().lock(), "warning: {warning}");
+    }
+    n
+}
+
+/// The number of threads to run for `asked` on `n_cores` cores, and the warning to give when
+/// that is fewer.
+fn clamp_threads(asked: usize, n_cores: usize) -> (usize, Option<String>) {
+    let most = n_cores.saturating_mul(MAX_THREADS_PER_CORE);
+    if asked <= most {
+        return (asked, None);
+    }
+    let cores = if n_cores == 1 { "core" } else { "cores" };
+    let option = if asked == usize::MAX {
+        "-j".to_string()
+    } else {
+        format!("-j {asked}")
+    };
+    (
+        most,
+        Some(format!(
+            "{option} asks for more threads than this machine can use ({n_cores} {cores}); \
+             running {most}, {MAX_THREADS_PER_CORE} per core"
+        )),
+    )
 }
 
 fn render_request(args: RenderArgs) -> Result<Request, String> {
@@ -831,10 +864,15 @@ fn parse_limit(text: &str) -> Result<u32, String> {
     u32::try_from(n).map_err(|_| format!("at most {} solutions are counted", u32::MAX))
 }
 
+/// A number of threads, at least 1; a number too large for the machine's words stands for as
+/// many as it can run (see [`clamp_threads`]).
 fn parse_n_threads(text: &str) -> Result<usize, String> {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    let is_number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
     match parse_number(text) {
-        Some(n @ 1..=MAX_THREADS) => Ok(n),
-        _ => Err(format!("not a number of threads from 1 to {MAX_THREADS}")),
+        Some(n) if n >= 1 => Ok(n),
+        None if is_number => Ok(usize::MAX),
+        _ => Err("not a number of threads (1 or more)".to_string()),
     }
 }
 
@@ -855,8 +893,29 @@ mod tests {
         assert!(parse_position("-1").is_err());
         assert_eq!(parse_n_threads("4"), Ok(4));
         assert!(parse_n_threads("0").is_err());
-        assert!(parse_n_threads(&(MAX_THREADS + 1).to_string()).is_err());
+        assert!(parse_n_threads("-3").is_err());
+        assert_eq!(parse_n_threads("30_000"), Ok(30_000));
+        assert_eq!(parse_n_threads("99999999999999999999999"), Ok(usize::MAX));
         assert!(parse_limit("5_000_000_000").is_err());
+    }
+
+    #[test]
+    fn threads_are_clamped_to_four_per_core() {
+        assert_eq!(clamp_threads(8, 2), (8, None));
+        assert_eq!(clamp_threads(1, 1), (1, None));
+        let (n, warning) = clamp_threads(30_000, 2);
+        assert_eq!(n, 8);
+        assert_eq!(
+            warning.as_deref(),
+            Some(
+                "-j 30000 asks for more threads than this machine can use (2 cores); running 8, 4 \
+                 per core"
+            )
+        );
+        assert_eq!(clamp_threads(usize::MAX, 1).0, 4);
+        assert!(clamp_threads(usize::MAX, 1)
+            .1
+            .is_some_and(|w| w.starts_with("-j asks for more threads")));
     }
 
     #[test]

@@ -12,7 +12,7 @@ use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Unde
 use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
 
 use crate::args::Format;
-use crate::input::MAX_LINE_BYTES;
+use crate::input::too_long_message;
 use crate::puzzle::{format_difficulty, no_solution_message, push_line, read_values, to_json};
 
 /// What is done to each puzzle of a batch.
@@ -109,7 +109,7 @@ impl Worker {
             let text = &batch.text[puzzle.start..puzzle.end];
             let out_len = result.stdout.len();
             let outcome = if puzzle.is_too_long {
-                Err(format!("longer than {MAX_LINE_BYTES} bytes"))
+                Err(too_long_message())
             } else {
                 panic::catch_unwind(AssertUnwindSafe(|| self.process(text, puzzle, &mut result)))
                     .unwrap_or_else(|payload| {
@@ -238,7 +238,7 @@ impl Worker {
         let found = self.search(geometry, values, marks, limit, &mut kept);
         let outcome = match (found.decided(), ambiguity) {
             (Err(undecided), _) => Err(undecided_message(&undecided)),
-            (Ok(0), _) => Err(no_solution_message(geometry, values)),
+            (Ok(0), _) => Err(no_solution_message(geometry, values, marks)),
             (Ok(1), _) | (_, Ambiguity::Ignore) => Ok(()),
             (_, Ambiguity::Warn) => {
                 let _ = writeln!(
@@ -277,7 +277,7 @@ impl Worker {
             .decided()
             .map_err(|undecided| undecided_message(&undecided))?
         {
-            0 => return Err(no_solution_message(geometry, values)),
+            0 => return Err(no_solution_message(geometry, values, marks)),
             1 => {}
             _ => {
                 let _ = writeln!(

@@ -9,8 +9,8 @@ use stepdoku::rating::{Rater, Rating};
 use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
 
 use crate::args::Format;
-use crate::input::{puzzle_part, LineRead, LineReader, MAX_LINE_BYTES};
-use crate::puzzle::{format_difficulty, lower_first, read_values, to_json};
+use crate::input::{puzzle_part, too_long_message, LineRead, LineReader};
+use crate::puzzle::{format_difficulty, read_values, sentence_part, to_json};
 use crate::{Failure, Outcome};
 
 /// What `explain` shows.
@@ -90,7 +90,7 @@ pub fn run_explain(
     })? {
         let line_no = lines.n_lines;
         let parsed = match (read, puzzle_part(&text)) {
-            (LineRead::TooLong, _) => Err(format!("longer than {MAX_LINE_BYTES} bytes")),
+            (LineRead::TooLong, _) => Err(too_long_message()),
             (LineRead::Whole, None) => continue,
             (LineRead::Whole, Some(part)) => read_values(part, &mut values, &options.variant)
                 .and_then(|reading| match reading {
@@ -211,7 +211,7 @@ fn explain_puzzle(
             options.max_steps
         ))
     } else {
-        Err(lower_first(&ending).trim_end_matches('.').to_string())
+        Err(sentence_part(&ending))
     })
 }
 

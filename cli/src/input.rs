@@ -6,9 +6,17 @@ use std::path::PathBuf;
 
 use crate::Failure;
 
-/// The longest line read whole; longer lines are reported as errors and skipped, so a
-/// binary file or a file without line ends cannot exhaust memory.
-pub const MAX_LINE_BYTES: usize = 1 << 16;
+/// The longest line read whole, the core's cap on puzzle text (64 KiB): of a longer line at
+/// most this many bytes (and one more) are held; the rest is skipped unread and the line
+/// reported as too long, so a binary file or a file without line ends cannot exhaust memory.
+pub const MAX_LINE_BYTES: usize = stepdoku::grid::MAX_TEXT_LEN;
+
+/// Why a line longer than [`MAX_LINE_BYTES`] is not read, after "error: line N: ".
+pub fn too_long_message() -> String {
+    format!(
+        "too long: more than {MAX_LINE_BYTES} bytes, which no puzzle needs; the line was skipped"
+    )
+}
 
 /// Where the puzzles are.
 pub enum Input {
@@ -80,7 +88,8 @@ pub struct LineReader {
 pub enum LineRead {
     /// The line was appended to the buffer, without its line end.
     Whole,
-    /// The line was longer than [`MAX_LINE_BYTES`]; nothing was appended.
+    /// The line was longer than [`MAX_LINE_BYTES`]; nothing was appended, and the rest of the
+    /// line was skipped without being held.
     TooLong,
 }
 

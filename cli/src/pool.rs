@@ -9,7 +9,10 @@
 //!
 //! Both channels are bounded, and the reader sends a new batch only while fewer than two per
 //! worker are in flight, so however long the input, at most that many batches and their
-//! results are held at once.
+//! results are held at once. A batch ends at its number of lines or once its text reaches
+//! [`MAX_BATCH_BYTES`], and no line holds more than
+//! [`MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES): long lines make shorter batches, not
+//! larger ones.
 
 use crossbeam_channel::{Receiver, Sender};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -21,6 +24,10 @@ use stepdoku::Variant;
 use crate::batch::{Batch, BatchResult, PuzzleLine, Task, Worker};
 use crate::input::{puzzle_part, LineRead, LineReader};
 use crate::{Failure, Outcome};
+
+/// The text of a batch, in bytes, past which no line is added to it: with at most one line of
+/// 64 KiB past it, a batch holds under 320 KiB of text.
+pub const MAX_BATCH_BYTES: usize = 1 << 18;
 
 /// When results reach standard output.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -113,7 +120,7 @@ impl Engine {
                 text: Vec::with_capacity(self.batch_len * 96),
                 puzzles: Vec::with_capacity(self.batch_len),
             };
-            while batch.puzzles.len() < self.batch_len {
+            while batch.puzzles.len() < self.batch_len && batch.text.len() < MAX_BATCH_BYTES {
                 let start = batch.text.len();
                 let Some(read) = lines.read_line(&mut batch.text)? else {
                     is_at_end = true;

@@ -3,8 +3,9 @@
 use serde::Serialize;
 
 use std::sync::Arc;
-use stepdoku::validate::first_conflict;
-use stepdoku::{Digit, Geometry, Grid, ParseError, Reading, Shape, Variant};
+use stepdoku::grid::CharName;
+use stepdoku::validate;
+use stepdoku::{Digit, DigitSet, Geometry, Grid, ParseError, Reading, Shape, Variant};
 
 /// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty) with
 /// [`Grid::parse_into_as`], which allocates nothing for a plain 81-character line; a puzzle
@@ -29,6 +30,8 @@ fn not_utf8(error: &std::str::Utf8Error) -> String {
     format!("not valid UTF-8 (byte {})", error.valid_up_to() + 1)
 }
 
+/// A read error as the tool says it after "error: line N: " (the line is always 1 within a
+/// line, so only the column is named), in the core's words.
 pub fn describe_parse_error(error: &ParseError) -> String {
     match error {
         ParseError::Empty => "no cells on this line".to_string(),
@@ -37,13 +40,17 @@ pub fn describe_parse_error(error: &ParseError) -> String {
             stepdoku::grid::MAX_TEXT_LEN
         ),
         ParseError::BadCharacter {
-            ch, column, size, ..
-        } => match size {
-            Some(n) => format!("bad character '{ch}' at column {column}: not a digit of a {n}×{n} puzzle"),
-            None => format!(
-                "bad character '{ch}' at column {column}: use digits, letters above 9, and '.' or '0' for blanks"
-            ),
-        },
+            ch,
+            line,
+            column,
+            expected,
+        } => {
+            let place = match line {
+                1 => format!("column {column}"),
+                _ => format!("line {line}, column {column}"),
+            };
+            format!("bad character {} at {place}: {expected}", CharName(*ch))
+        }
         ParseError::WrongLength { n_cells } => {
             let counts: Vec<String> = Shape::ALL.iter().map(|s| s.n_cells().to_string()).collect();
             format!(
@@ -55,14 +62,27 @@ pub fn describe_parse_error(error: &ParseError) -> String {
     }
 }
 
-/// Why a puzzle with no solution has none: a duplicate given, or just none.
-pub fn no_solution_message(geometry: &Arc<Geometry>, values: &[u8]) -> String {
-    match Grid::from_values_in(geometry.clone(), values)
-        .and_then(|grid| first_conflict(&grid).map(|c| (grid, c)))
-    {
-        Some((grid, conflict)) => format!("duplicate given: {}", conflict.describe(grid.shape())),
-        None => "no solution".to_string(),
+/// Why a puzzle that the search found no solution for has none, in the words of the page's
+/// verdict ([`validate::no_solution`]): a duplicate given, or the cell or house where singles
+/// run dry.
+pub fn no_solution_message(
+    geometry: &Arc<Geometry>,
+    values: &[u8],
+    marks: Option<&[DigitSet]>,
+) -> String {
+    let Some(mut grid) = Grid::from_values_in(geometry.clone(), values) else {
+        return "no solution".to_string();
+    };
+    if let Some(marks) = marks {
+        grid = grid.with_marks(marks.to_vec());
     }
+    sentence_part(&validate::no_solution(&grid).to_string())
+}
+
+/// A sentence of the core's as a part of "error: line N: …": first letter in lower case, no
+/// full stop.
+pub fn sentence_part(sentence: &str) -> String {
+    lower_first(sentence).trim_end_matches('.').to_string()
 }
 
 /// Appends a board on one line after its variant's tag, `.` for an empty cell.

@@ -9,8 +9,8 @@ use stepdoku::render::{Picture, ShortTrace, Theme};
 use stepdoku::validate::{self, PuzzleError};
 use stepdoku::{Grid, Strategy, Variant};
 
-use crate::input::{open_input, puzzle_part, Input, LineRead, LineReader, MAX_LINE_BYTES};
-use crate::puzzle::{describe_parse_error, lower_first, read_grid};
+use crate::input::{open_input, puzzle_part, too_long_message, Input, LineRead, LineReader};
+use crate::puzzle::{describe_parse_error, read_grid, sentence_part};
 use crate::{write_stdout, Failure, Outcome};
 
 /// What `render` draws, and how.
@@ -107,9 +107,7 @@ fn read_first_puzzle(
     })? {
         let place = format!("line {}: ", lines.n_lines);
         let part = match (read, puzzle_part(&text)) {
-            (LineRead::TooLong, _) => {
-                return Ok(Err(format!("{place}longer than {MAX_LINE_BYTES} bytes")))
-            }
+            (LineRead::TooLong, _) => return Ok(Err(format!("{place}{}", too_long_message()))),
             (LineRead::Whole, None) => continue,
             (LineRead::Whole, Some(part)) => part,
         };
@@ -142,7 +140,7 @@ fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>),
             }
             Err(error) => {
                 let message = error.to_string();
-                return Err(lower_first(&message).trim_end_matches('.').to_string());
+                return Err(sentence_part(&message));
             }
         },
         Subject::Step => {

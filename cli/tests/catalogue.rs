@@ -51,7 +51,11 @@ fn every_bad_input_gets_its_message_and_status() {
         input.push(b'\n');
         let run = run_bytes(&args, &input);
         let status = cli["status"].as_i64().expect("a status") as i32;
-        assert_eq!(run.code, status, "{name}: exit status; stderr {}", run.stderr);
+        assert_eq!(
+            run.code, status,
+            "{name}: exit status; stderr {}",
+            run.stderr
+        );
         let expected = cli["stderr"].as_str().expect("the message");
         assert!(
             run.stderr.contains(expected),
@@ -66,5 +70,9 @@ fn every_bad_input_gets_its_message_and_status() {
         n_checked += 1;
     }
     assert!(n_checked >= 30, "only {n_checked} cases through the CLI");
-    assert!(cases.len() >= 40, "the catalogue holds {} cases", cases.len());
+    assert!(
+        cases.len() >= 40,
+        "the catalogue holds {} cases",
+        cases.len()
+    );
 }
