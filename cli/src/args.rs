@@ -12,10 +12,12 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::thread;
 
+use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
 use stepdoku::generate::{self, ErRange, Givens, Ladder, Symmetry, Target};
 use stepdoku::rating::Level;
 use stepdoku::render::Theme;
+use stepdoku::search::Budget;
 use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
@@ -290,6 +292,15 @@ struct BatchArgs {
     variant: VariantArg,
     #[command(flatten)]
     threads: ThreadsArg,
+    /// Give up on a puzzle's search after N nodes (candidates tried), reporting it undecided.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Budget::DEFAULT.nodes,
+        value_parser = parse_nodes,
+        allow_negative_numbers = true
+    )]
+    max_nodes: u64,
     #[command(flatten)]
     input: InputArg,
 }
@@ -349,6 +360,16 @@ struct RateArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
+    /// Give up on a puzzle after S seconds of rating (a step on a big, nearly empty grid can
+    /// take a tenth of a second).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 60,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_seconds: usize,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -494,6 +515,8 @@ pub enum Request {
         variant: Variant,
         input: Input,
         n_threads: usize,
+        /// How far each puzzle's search may go before it is reported undecided.
+        budget: Budget,
     },
     /// `explain`: the steps of each puzzle, one puzzle after another.
     Explain {
@@ -538,6 +561,7 @@ fn request(command: CommandArgs) -> Result<Request, String> {
             Task::Rate {
                 format: args.format,
                 max_steps: args.max_steps,
+                max_time: Duration::from_secs(args.max_seconds as u64),
             },
             args.batch,
         ),
@@ -622,6 +646,7 @@ fn batch(
     BatchArgs {
         variant,
         threads,
+        max_nodes,
         input,
     }: BatchArgs,
 ) -> Request {
@@ -630,6 +655,7 @@ fn batch(
         variant: variant.layout(),
         input: Input::from_operand(input.file),
         n_threads: n_threads(threads),
+        budget: Budget::nodes(max_nodes),
     }
 }
 
@@ -857,6 +883,12 @@ fn parse_count(text: &str) -> Result<usize, String> {
 /// A whole number, 0 allowed.
 fn parse_position(text: &str) -> Result<usize, String> {
     parse_number(text).ok_or_else(|| "not a whole number (0 or more)".to_string())
+}
+
+/// A number of search nodes, at least 1.
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    let n = parse_count(text)?;
+    u64::try_from(n).map_err(|_| format!("at most {} nodes", u64::MAX))
 }
 
 fn parse_limit(text: &str) -> Result<u32, String> {

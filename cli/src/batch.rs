@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Undecided};
@@ -19,8 +20,15 @@ use crate::puzzle::{format_difficulty, no_solution_message, push_line, read_valu
 #[derive(Clone, Copy)]
 pub enum Task {
     Solve(Ambiguity),
-    Count { limit: u32 },
-    Rate { format: Format, max_steps: usize },
+    Count {
+        limit: u32,
+    },
+    Rate {
+        format: Format,
+        max_steps: usize,
+        /// The longest a puzzle may be rated.
+        max_time: Duration,
+    },
 }
 
 /// What `solve` does about a puzzle with several solutions.
@@ -86,12 +94,12 @@ pub struct Worker {
 }
 
 impl Worker {
-    pub fn new(task: Task, variant: Variant) -> Worker {
+    pub fn new(task: Task, variant: Variant, budget: Budget) -> Worker {
         Worker {
             task,
             variant,
             solvers: Vec::new(),
-            budget: Budget::DEFAULT,
+            budget,
             kept: Solutions::new(1),
             values: Vec::with_capacity(Shape::TWENTY_FIVE.n_cells()),
         }
@@ -213,9 +221,11 @@ impl Worker {
                     let _ = write!(result.stdout, "{n}");
                     Ok(())
                 }
-                Task::Rate { format, max_steps } => {
-                    self.rate(read, format, max_steps, puzzle, result)
-                }
+                Task::Rate {
+                    format,
+                    max_steps,
+                    max_time,
+                } => self.rate(read, format, (max_steps, max_time), puzzle, result),
             }
         });
         self.values = values;
@@ -267,7 +277,7 @@ impl Worker {
             marks,
         }: PuzzleRead,
         format: Format,
-        max_steps: usize,
+        (max_steps, max_time): (usize, Duration),
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
@@ -291,9 +301,18 @@ impl Worker {
         if let Some(marks) = marks {
             grid = grid.with_marks(marks.to_vec());
         }
-        let rating = Rating::of_puzzle_within(&grid, max_steps);
+        let start = Instant::now();
+        let rating = Rating::of_puzzle_while(&grid, max_steps, || start.elapsed() < max_time);
         if rating.truncated {
-            return Err(format!("gave up after {max_steps} steps (see --max-steps)"));
+            return Err(if rating.n_steps < max_steps {
+                format!(
+                    "gave up after {} steps in {} s (see --max-seconds)",
+                    rating.n_steps,
+                    max_time.as_secs()
+                )
+            } else {
+                format!("gave up after {max_steps} steps (see --max-steps)")
+            });
         }
         match format {
             Format::Text => {

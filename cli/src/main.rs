@@ -34,6 +34,7 @@ use args::Request;
 use batch::Task;
 use input::{open_input, Input, LineReader, Opened};
 use pool::{Delivery, Engine, Progress};
+use stepdoku::search::Budget;
 use stepdoku::Variant;
 
 fn main() -> ExitCode {
@@ -110,7 +111,8 @@ fn run(request: Request) -> Result<Outcome, Failure> {
             variant,
             input,
             n_threads,
-        } => run_batches(task, variant, &input, n_threads),
+            budget,
+        } => run_batches(task, variant, &input, n_threads, budget),
         Request::Explain { options, input } => {
             let Opened { reader, name, .. } = open_input(&input)?;
             let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -130,6 +132,7 @@ fn run_batches(
     variant: Variant,
     input: &Input,
     n_threads: usize,
+    budget: Budget,
 ) -> Result<Outcome, Failure> {
     let Opened { reader, size, name } = open_input(input)?;
     // Someone typing puzzles gets each answer as soon as it is found.
@@ -141,6 +144,7 @@ fn run_batches(
     let engine = Engine {
         task,
         variant,
+        budget,
         n_threads,
         batch_len: match (is_interactive, task) {
             (true, _) => 1,

@@ -892,3 +892,50 @@ fn a_variant_that_is_not_one_is_a_usage_error() {
         );
     }
 }
+
+#[test]
+fn a_search_that_runs_out_of_its_budget_is_undecided() {
+    // The first of forum_hardest_1106: a search of dozens of nodes.
+    let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let input = format!("{hard}\n{SINGLES_ONLY}\n");
+    for command in ["solve", "count", "rate"] {
+        let out = run(&[command, "--max-nodes", "3"], &input);
+        assert_eq!(out.code, 1, "{command}: {}", out.stderr);
+        assert_eq!(out.lines().len(), 2, "{command}: one line per puzzle");
+        assert_eq!(out.lines()[0], "", "{command}");
+        assert!(
+            !out.lines()[1].is_empty(),
+            "{command}: the easy one is answered"
+        );
+        assert!(
+            out.stderr.contains(
+                "error: line 1: undecided: the search gave up after 3 nodes (0 found so far)"
+            ),
+            "{command}: {}",
+            out.stderr
+        );
+    }
+    // The default budget decides it.
+    assert_eq!(run(&["count"], &input).stdout, "1\n1\n");
+    let bad = run(&["count", "--max-nodes", "0"], &input);
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr
+            .contains("invalid value '0' for '--max-nodes <N>'"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn rating_stops_at_its_deadline() {
+    // Each step of the Human strategy on an empty 25×25 grid takes a good part of a second:
+    // the step cap alone would take hours.
+    let out = run(&["rate", "--max-seconds", "1"], &".".repeat(625));
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stderr.contains("steps in 1 s (see --max-seconds)"),
+        "{}",
+        out.stderr
+    );
+}
