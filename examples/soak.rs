@@ -12,7 +12,7 @@
 //! checked, …), 0 failures, seed 123`. On a failure it shrinks the input (deleting what it
 //! can while the same target still fails), prints the target, the message and the input,
 //! writes the input to `--out` (default `target/soak/`), and exits with status 1. An input
-//! that runs longer than `--max-input-seconds` (default 60) counts as a failure too. The
+//! that runs longer than `--max-input-seconds` (default 300) counts as a failure too. The
 //! inputs depend only on the seed, so a run repeats; without `--seed` it takes one from the
 //! clock and prints it. Inputs slower than `--report-slow` seconds (default 10) are printed
 //! to stderr as they pass.
@@ -54,7 +54,7 @@ fn parse_options() -> Result<Options, String> {
         out: PathBuf::from("target/soak"),
         replay: None,
         target: None,
-        max_input_seconds: 60,
+        max_input_seconds: 300,
         report_slow_seconds: 10.0,
     };
     let mut args = std::env::args().skip(1);
@@ -168,6 +168,11 @@ fn main() -> ExitCode {
             Ok(Outcome::Checked) => n_checked[target_idx] += 1,
             Ok(_) => {}
             Err(message) => {
+                eprintln!(
+                    "soak: {} inputs passed in {} s before this one",
+                    thousands(n_inputs - 1),
+                    start.elapsed().as_secs()
+                );
                 return report_failure(&options, target, &input, &message);
             }
         }

@@ -350,11 +350,9 @@ fn count(input: &[u8], text: &str) -> Outcome {
         Ok(_) => return Outcome::TooOpen,
         Err(_) => {
             if !input.contains(&b'\n') {
-                let expected: &[u32] = if input.trim_ascii().is_empty() {
-                    &[]
-                } else {
-                    &[0]
-                };
+                // count_batch skips a blank line and counts 0 for any other it cannot read.
+                let is_blank = std::str::from_utf8(input).is_ok_and(|t| t.trim().is_empty());
+                let expected: &[u32] = if is_blank { &[] } else { &[0] };
                 assert_eq!(search::count_batch(input, 2), expected, "count_batch");
             }
             return Outcome::Unreadable;
@@ -382,9 +380,16 @@ fn count(input: &[u8], text: &str) -> Outcome {
         "count_batch of the puzzle's line {line:?}"
     );
     if !input.contains(&b'\n') {
+        // Bytes that are not UTF-8 make a line that count_batch cannot read (this target
+        // reads them with replacement characters).
+        let expected = if std::str::from_utf8(input).is_ok() {
+            n_solutions
+        } else {
+            0
+        };
         assert_eq!(
             search::count_batch(input, limit),
-            [n_solutions],
+            [expected],
             "count_batch of the input"
         );
     }
