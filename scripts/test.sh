@@ -24,6 +24,11 @@ npx --no-install prettier --check index.html embed.html www examples tests/e2e t
 echo "== native tests (the library, and the command-line tool in cli/)"
 cargo test --workspace
 
+echo "== fuzz smoke: the soak harness for 60 s (the long run: README, Tests)"
+# The test profile reuses what cargo test built and keeps debug assertions on. A fixed seed
+# makes the run repeatable; SOAK_SEED=N tries other inputs. Prints "soak: N inputs …, 0 failures".
+cargo run --quiet --profile test --example soak -- --seconds 60 --seed "${SOAK_SEED:-14}"
+
 echo "== wasm exports in headless Chromium"
 # The runner's default of 20 s for the whole suite (it also bounds each webdriver request
 # while the suite runs) is too short on a loaded 2-core machine: allow five minutes.

@@ -150,12 +150,45 @@ pub fn run_and_check(
     solution: Option<&Grid>,
     max_steps: usize,
 ) -> Vec<Step> {
+    let trace = check_trace_prefix(puzzle, strategy, solution, max_steps + 1);
+    assert!(
+        trace.is_ended && trace.steps.len() <= max_steps,
+        "{} {}: more than {max_steps} steps",
+        strategy.name(),
+        puzzle.to_line()
+    );
+    trace.steps
+}
+
+/// The first steps of a trace, as [`check_trace_prefix`] gives them.
+pub struct TracePrefix {
+    /// The steps taken, in order.
+    pub steps: Vec<Step>,
+    /// Whether the trace ended within them (the stepper had no step left).
+    pub is_ended: bool,
+}
+
+/// Takes up to `max_steps` steps of a strategy, with the checks of [`run_and_check`]: every
+/// step outside search is sound against `solution` (when given), the stepper's board is the
+/// replay of the steps taken, and undoing them returns to the start. A trace longer than
+/// `max_steps` is not a failure: the steps taken are checked and returned.
+pub fn check_trace_prefix(
+    puzzle: &Grid,
+    strategy: Strategy,
+    solution: Option<&Grid>,
+    max_steps: usize,
+) -> TracePrefix {
     let context = format!("{} {}", strategy.name(), puzzle.to_line());
     let mut stepper: Box<dyn Stepper> = stepdoku::stepper(puzzle, strategy);
     let start = Board::new(puzzle);
     let mut replay = start.clone();
     let mut steps = Vec::new();
-    while let Some(step) = stepper.next_step() {
+    let mut is_ended = false;
+    while steps.len() < max_steps {
+        let Some(step) = stepper.next_step() else {
+            is_ended = true;
+            break;
+        };
         if let Some(solution) = solution {
             if step.depth == 0 {
                 assert_sound(&step, solution, &context);
@@ -163,10 +196,6 @@ pub fn run_and_check(
         }
         replay.apply_step(&step);
         steps.push(step);
-        assert!(
-            steps.len() <= max_steps,
-            "{context}: more than {max_steps} steps"
-        );
     }
     assert_eq!(
         &replay,
@@ -180,7 +209,7 @@ pub fn run_and_check(
         replay, start,
         "{context}: undoing every step does not return to the start"
     );
-    steps
+    TracePrefix { steps, is_ended }
 }
 
 /// A digit from its value.
