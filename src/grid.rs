@@ -94,7 +94,9 @@ impl fmt::Display for ParseError {
             ),
             ParseError::TooLong { len } => write!(
                 f,
-                "Too long: the text has {len} bytes, but no puzzle needs more than {MAX_TEXT_LEN}."
+                "Too long: the text has {} bytes, but no puzzle needs more than {}.",
+                crate::search::group_thousands(*len as u64),
+                crate::search::group_thousands(MAX_TEXT_LEN as u64)
             ),
             ParseError::BadCharacter {
                 ch,
@@ -336,6 +338,8 @@ impl Grid {
         if text.len() > MAX_TEXT_LEN {
             return Err(ParseError::TooLong { len: text.len() });
         }
+        // A byte order mark, as a file saved by some editors starts, is not part of the text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // Comments are blanked out rather than cut, so that every byte keeps its offset and
         // an error its line and column in the text as written.
         let read = without_comments(text);
@@ -1177,6 +1181,13 @@ mod tests {
             bad_character("1\u{a0}2\u{a0}!"),
             ('!', 1, 5, Expected::Cell)
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_text_is_skipped() {
+        let cells = "1".to_string() + &".".repeat(80);
+        let with_mark = format!("\u{feff}{cells}");
+        assert_eq!(Grid::parse(&with_mark), Grid::parse(&cells));
     }
 
     #[test]
