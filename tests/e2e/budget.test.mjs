@@ -9,6 +9,7 @@ import {
   launch,
   loadPuzzle,
   openPage,
+  pigeonhole,
   PUZZLES,
   screenshot,
   waitForStatus,
@@ -20,13 +21,7 @@ before(async () => {
 });
 after(() => env.close());
 
-/**
- * A 16×16 pencil-mark grid with no solution that no propagation sees: eleven cells of row 1
- * allow only the ten digits 1–A. A search must try millions of ways to fill them.
- */
-const PIGEONHOLE = Array.from({ length: 256 }, (_, i) =>
-  i < 11 ? '123456789A' : '123456789ABCDEFG',
-).join(' ');
+const PIGEONHOLE = pigeonhole(16);
 
 test('an undecided verdict says so, keeps going on request, and keeps the grid', async () => {
   const { page, errors } = await openPage(env.browser, env.url);

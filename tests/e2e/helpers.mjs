@@ -18,17 +18,19 @@ export const PUZZLES = {
   // r1c9 sees 1–8 in its row and 9 in its column.
   none: `12345678.........9${'.'.repeat(63)}`,
   duplicate: `...5..5..${'.'.repeat(72)}`,
-  // A 25×25 puzzle whose verdict takes the solver many seconds (several solutions, found
-  // late): for Working…, responsiveness and Cancel.
-  slow25:
-    'A..DEF.H...L...PQ....VWX.F.........AB....L.N.PQRST....OA.....QRS.U..X..GHI..Q...K..N.U..XY.GHIJAB.D.' +
-    'UV..Y...S........CDEK.MNO...CD..L...U...V.S.HY..QIQT..WX.......H.LM..BJP...J.S..O..........RQ.C...HK' +
-    'X.N..B..PV....WGI..FC...U..G.M.....B........DL..VW.AO..N.S..M..U...G...K.L.....S.....O....Y.B.......' +
-    '....L...R...............C..EUK......W....D....H.PR.......OU.XH.B.....P.DN.V..BENI.A.....WQC..TX.RPY.' +
-    '.MJ.V....W..TPAD......L.X.SPY..DUV.C.....A..NWIEM..C.W...P...Y..N.K.V.O......TQUE.........MF.W..A.C.' +
-    '....CQ.B.MT.........D.X...RD..TS........W.FM..YG.....M.....L.....E.X.RQ..T....O.G.XE........DJV.S.BA' +
-    'W........P..D..TYN...O..M',
 };
+
+/**
+ * A pencil-mark grid of a size (16 or 25) with no solution that no propagation sees: eleven
+ * cells of row 1 allow only the first ten digits. A search must try millions of ways to fill
+ * them, so its verdict runs out of the page's budget: for Undecided, Keep going and Cancel.
+ */
+export function pigeonhole(size) {
+  const digits = size === 25 ? 'ABCDEFGHIJKLMNOPQRSTUVWXY' : '123456789ABCDEFG';
+  return Array.from({ length: size * size }, (_, i) =>
+    i < 11 ? digits.slice(0, 10) : digits,
+  ).join(' ');
+}
 
 /** How every browser test and benchmark launches Chromium: the system's, headless. */
 export const CHROMIUM = Object.freeze({
