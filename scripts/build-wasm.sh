@@ -18,6 +18,10 @@ CARGO_PROFILE_RELEASE_OPT_LEVEL=s \
 
 bind() { # NAME WASM
   wasm-bindgen --target web --no-typescript --out-dir www/pkg --out-name "$1" "$2"
+  # The full module's handles say so when used after free() (see the script).
+  if grep -q '^export class Solver ' "www/pkg/$1.js"; then
+    cat scripts/wasm-handles.js >> "www/pkg/$1.js"
+  fi
   if [ -x node_modules/.bin/wasm-opt ]; then
     node_modules/.bin/wasm-opt -O3 --enable-simd --enable-bulk-memory \
       --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals \
