@@ -687,22 +687,35 @@ mod explainer {
     use wasm_bindgen::prelude::*;
 
     /// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most
-    /// `ratingMaxSteps()` steps) and returns the rating (the README's Wire format, "Rating").
-    /// It runs to the end in one call, so big or empty grids take long: a page should use
-    /// `Solver.advance` in slices instead. Throws the diagnosis where `stepdoku rate` fails:
-    /// for unreadable text, a duplicate given or no solution (`status` `invalid` or `none`);
-    /// a puzzle with several solutions is rated along the path to the first found, as the CLI
-    /// does (with a warning there).
+    /// `ratingMaxSteps()` steps, and at most `maxMs` milliseconds, 10,000 without) and returns
+    /// the rating (the README's Wire format, "Rating"; `truncated` when a limit stopped it). It
+    /// runs in one call: a page should rather use `Solver.advance` in slices. Throws the
+    /// diagnosis where `stepdoku rate` fails: for unreadable text, a duplicate given, no
+    /// solution or an undecided verdict (`status` `invalid`, `none` or `undecided`); a puzzle
+    /// with several solutions is rated along the path to the first found, as the CLI does
+    /// (with a warning there).
     #[wasm_bindgen]
-    pub fn rate(puzzle: &JsValue) -> Result<JsValue, JsValue> {
+    pub fn rate(puzzle: &JsValue, max_ms: &JsValue) -> Result<JsValue, JsValue> {
+        let max_ms = if max_ms.is_undefined() {
+            RATE_MAX_MS
+        } else {
+            whole_number(max_ms, "maxMs of rate", 1..=super::MAX_SAFE_WHOLE)? as f64
+        };
         let text = puzzle_text(puzzle, "puzzle of rate")?;
         let diagnosis = Diagnosis::of_text(&text);
         let grid = match (diagnosis.status, Grid::parse(&text)) {
             (VerdictKind::Unique | VerdictKind::Several, Ok(grid)) => grid,
             _ => return Err(to_js(&diagnosis)),
         };
-        Ok(to_js(&Rating::of_puzzle(&grid)))
+        let deadline = js_sys::Date::now() + max_ms;
+        let rating = Rating::of_puzzle_while(&grid, Rating::DEFAULT_MAX_STEPS, || {
+            js_sys::Date::now() < deadline
+        });
+        Ok(to_js(&rating))
     }
+
+    /// How long `rate` runs without a `maxMs` of its own: ten seconds.
+    const RATE_MAX_MS: f64 = 10_000.0;
 
     /// The most steps a rating takes (as `stepdoku rate` without `--max-steps`), so a page
     /// rating in slices stops where `rate` would.

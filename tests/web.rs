@@ -80,6 +80,22 @@ fn analyze_shows_two_solutions() {
 }
 
 #[wasm_bindgen_test]
+fn rate_stops_at_its_deadline() {
+    // A step of the Human strategy on an empty 25×25 grid takes a good part of a second: the
+    // step cap alone would take hours in one call.
+    let rating = wasm::rate(&js(&".".repeat(625)), &JsValue::from(200)).unwrap();
+    assert_eq!(
+        Reflect::get(&rating, &"truncated".into()).unwrap(),
+        JsValue::TRUE
+    );
+    assert_throws(
+        wasm::rate(&js(SEVERAL), &JsValue::from(-5)),
+        "RangeError",
+        "The maxMs of rate must be a whole number from 1 to 9007199254740991, not -5.",
+    );
+}
+
+#[wasm_bindgen_test]
 fn analyze_within_a_budget_of_nodes() {
     // The first of forum_hardest_1106 needs dozens of nodes.
     let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
@@ -299,7 +315,7 @@ fn rate_matches_the_solver_rating() {
     // 6.8 1.2 1.2 1476 Unfair) Sudoku Explainer's chain is longer and HoDoKu's order cheaper.
     const XCHAIN: &str =
         ".................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7";
-    let rating = wasm::rate(&js(XCHAIN)).unwrap();
+    let rating = wasm::rate(&js(XCHAIN), &JsValue::UNDEFINED).unwrap();
     assert_eq!(field(&rating, "er").as_f64().map(|v| v as f32), Some(6.8));
     assert_eq!(field(&rating, "ep").as_f64().map(|v| v as f32), Some(1.2));
     assert_eq!(field(&rating, "score").as_f64(), Some(1476.0));
@@ -323,11 +339,14 @@ fn rate_matches_the_solver_rating() {
     );
 
     // A guess leaves EP and ED unknown (null); unreadable text throws the diagnosis.
-    let empty = wasm::rate(&js(&".".repeat(16))).unwrap();
+    let empty = wasm::rate(&js(&".".repeat(16)), &JsValue::UNDEFINED).unwrap();
     assert_eq!(field(&empty, "needsGuessing").as_bool(), Some(true));
     assert!(field(&empty, "ed").is_null());
     assert_eq!(
-        text(&wasm::rate(&js("5..5")).unwrap_err(), "status"),
+        text(
+            &wasm::rate(&js("5..5"), &JsValue::UNDEFINED).unwrap_err(),
+            "status"
+        ),
         "invalid"
     );
 }
@@ -743,7 +762,8 @@ fn strategies_are_named() {
 #[wasm_bindgen_test]
 fn rate_throws_the_diagnosis_where_the_cli_fails() {
     let duplicate = format!("5..5{}", ".".repeat(77));
-    let error = wasm::rate(&js(&duplicate)).expect_err("a duplicate given throws");
+    let error =
+        wasm::rate(&js(&duplicate), &JsValue::UNDEFINED).expect_err("a duplicate given throws");
     assert_eq!(text(&error, "status"), "invalid");
     assert_eq!(
         text(&error, "message"),
@@ -751,7 +771,7 @@ fn rate_throws_the_diagnosis_where_the_cli_fails() {
     );
     // r1c9 can hold no digit: 1–8 in its row, 9 in its column.
     let none = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
-    let error = wasm::rate(&js(&none)).expect_err("no solution throws");
+    let error = wasm::rate(&js(&none), &JsValue::UNDEFINED).expect_err("no solution throws");
     assert_eq!(text(&error, "status"), "none");
     assert_eq!(
         text(&error, "message"),
@@ -761,7 +781,7 @@ fn rate_throws_the_diagnosis_where_the_cli_fails() {
         )
     );
     // Several solutions: rated along the path to the first found, as `stepdoku rate` does.
-    let rating = wasm::rate(&js(SEVERAL)).unwrap();
+    let rating = wasm::rate(&js(SEVERAL), &JsValue::UNDEFINED).unwrap();
     assert_eq!(field(&rating, "solved").as_bool(), Some(true));
 }
 
@@ -794,7 +814,7 @@ fn text_too_long_for_a_puzzle_is_refused_before_it_is_copied() {
             text(&error, "message")
         );
     }
-    assert!(wasm::rate(&huge).is_err());
+    assert!(wasm::rate(&huge, &JsValue::UNDEFINED).is_err());
     assert!(wasm::Solver::new(&huge, &js("human")).is_err());
     assert!(wasm::Timeline::new(&huge, &js("human")).is_err());
     assert!(
