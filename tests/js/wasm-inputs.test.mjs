@@ -176,7 +176,7 @@ test('text longer than a puzzle can be is refused without growing wasm memory', 
   const memory = wasm.initSync({ module: new Uint8Array() }).memory;
   const before = memory.buffer.byteLength;
   const huge = '1'.repeat(1e7);
-  const message = 'Too long: the text has 10000000 bytes, but no puzzle needs more than 65536.';
+  const message = 'Too long: the text has 10,000,000 bytes, but no puzzle needs more than 65,536.';
   assert.throws(
     () => wasm.parsePuzzle(huge),
     (error) => error.message === message,
