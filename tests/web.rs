@@ -800,7 +800,7 @@ fn text_too_long_for_a_puzzle_is_refused_before_it_is_copied() {
     assert_eq!(text(&error, "status"), "invalid");
     assert_eq!(
         text(&error, "message"),
-        "Too long: the text has 10000000 bytes, but no puzzle needs more than 65536."
+        "Too long: the text has 10,000,000 bytes, but no puzzle needs more than 65,536."
     );
     let verdict = wasm::analyze(&huge, &JsValue::UNDEFINED).unwrap();
     assert_eq!(text(&verdict, "message"), text(&error, "message"));
@@ -830,7 +830,7 @@ fn text_too_long_for_a_puzzle_is_refused_before_it_is_copied() {
             &wasm::analyze(&accents, &JsValue::UNDEFINED).unwrap(),
             "message"
         ),
-        "Too long: the text has 80000 bytes, but no puzzle needs more than 65536."
+        "Too long: the text has 80,000 bytes, but no puzzle needs more than 65,536."
     );
     let faces: JsValue = js_sys::JsString::from("a")
         .concat(&js_sys::JsString::from("😀").repeat(40_000))
@@ -840,7 +840,7 @@ fn text_too_long_for_a_puzzle_is_refused_before_it_is_copied() {
             &wasm::analyze(&faces, &JsValue::UNDEFINED).unwrap(),
             "message"
         ),
-        "Too long: the text has 160001 bytes, but no puzzle needs more than 65536."
+        "Too long: the text has 160,001 bytes, but no puzzle needs more than 65,536."
     );
     // A batch caps each line: a line too long counts 0, as an unreadable one does.
     let batch = format!("{}\n{EASY}\n", "1".repeat(70_000));
