@@ -32,6 +32,13 @@ export function pigeonhole(size) {
   ).join(' ');
 }
 
+/**
+ * How long a test waits for a state before it fails: generous, so that the suite passes on a
+ * loaded 2-core machine (it is checked with two busy loops beside it). Tests wait for states,
+ * never for time, so a quick machine never waits this long.
+ */
+export const WAIT_MS = 60_000;
+
 /** How every browser test and benchmark launches Chromium: the system's, headless. */
 export const CHROMIUM = Object.freeze({
   executablePath: '/usr/bin/chromium',
@@ -58,6 +65,7 @@ export async function launch() {
   const { server, url } = await startServer({ port: 0 });
   const profile = await mkdtemp(join(tmpdir(), 'stepdoku-chromium-'));
   const browser = await chromium.launchPersistentContext(profile, CHROMIUM);
+  browser.setDefaultTimeout(WAIT_MS);
   await mkdir(ARTIFACTS, { recursive: true });
   return {
     url,
@@ -201,7 +209,7 @@ export async function setClipboard(page, text) {
 }
 
 /** Waits until the status region's text matches. */
-export async function waitForStatus(page, pattern, timeout = 10000) {
+export async function waitForStatus(page, pattern, timeout = WAIT_MS) {
   await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout });
 }
 

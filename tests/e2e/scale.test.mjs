@@ -91,7 +91,7 @@ test('a link deep into a Backtracking trace lands there, the URL never shows a s
   await page.close();
 });
 
-test('Pause at the top speed stops the steps within 100 ms', async () => {
+test('Pause at the top speed stops the steps within two frames', async (t) => {
   const { page, errors } = await openPage(env.browser, env.url, {
     hash: `#p=${DEEP}&s=backtracking`,
   });
@@ -99,19 +99,27 @@ test('Pause at the top speed stops the steps within 100 ms', async () => {
   await speed.focus();
   await speed.press('End');
   assert.equal(await speed.getAttribute('aria-valuetext'), 'Maximum');
-  // The page notes, on its own clock, each change of the Steps counter and the press of Pause.
+  // The page notes each change of the Steps counter and the press of Pause, on its own clock
+  // and in animation frames: frames, not milliseconds, are what a loaded machine cannot
+  // stretch into a failure.
   await page.evaluate(() => {
     const board = document.querySelector('stepdoku-board');
     const dd = board.shadowRoot.querySelector('[data-count="steps"]');
+    window.frame = 0;
+    const tick = () => {
+      window.frame += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
     window.changes = [];
-    new MutationObserver(() => window.changes.push(performance.now())).observe(dd, {
-      attributes: true,
-    });
+    new MutationObserver(() =>
+      window.changes.push({ at: performance.now(), frame: window.frame }),
+    ).observe(dd, { attributes: true });
     board.shadowRoot.addEventListener(
       'pointerdown',
       (event) => {
         if (event.target.closest('button')?.textContent.includes('Pause')) {
-          window.pausedAt = performance.now();
+          window.paused = { at: performance.now(), frame: window.frame };
         }
       },
       { capture: true },
@@ -123,14 +131,18 @@ test('Pause at the top speed stops the steps within 100 ms', async () => {
   const before = await counter(page, 'Steps');
   // Wait until the counter has been still for a while, then look at when it last moved.
   await page.waitForFunction(
-    () => window.changes.length && performance.now() - window.changes.at(-1) > 500,
+    () => window.changes.length && window.frame - window.changes.at(-1).frame > 30,
   );
-  const { pausedAt, last } = await page.evaluate(() => ({
-    pausedAt: window.pausedAt,
+  const { paused, last } = await page.evaluate(() => ({
+    paused: window.paused,
     last: window.changes.at(-1),
   }));
-  assert.ok(pausedAt, 'Pause was pressed');
-  assert.ok(last - pausedAt < 100, `the last step came ${Math.round(last - pausedAt)} ms after`);
+  assert.ok(paused, 'Pause was pressed');
+  t.diagnostic(`the last step came ${Math.round(last.at - paused.at)} ms after Pause`);
+  assert.ok(
+    last.frame - paused.frame <= 2,
+    `the last step came ${last.frame - paused.frame} frames after Pause`,
+  );
   assert.ok((await counter(page, 'Steps')) >= before);
   await page.waitForTimeout(300);
   assert.equal(await button(page, 'Play').isVisible(), true, 'the button says Play again');

@@ -123,7 +123,7 @@ test('a hidden single shows its witnesses and the cells they cover, by name and 
     await assert.doesNotReject(
       cell(page, ...rowCol(at))
         .and(page.getByRole('gridcell', { name: `; proof: rules out ${digit} in ${cells}` }))
-        .waitFor({ timeout: 5000 }),
+        .waitFor(),
       `${name(at)} is named a witness`,
     );
     for (const c of covers) {
