@@ -181,7 +181,7 @@ fn the_lists_the_page_needs_come_from_the_core() {
         .iter()
         .map(|k| k.as_string().unwrap())
         .collect();
-    assert_eq!(kinds, ["unique", "several", "none", "invalid"]);
+    assert_eq!(kinds, ["unique", "several", "none", "invalid", "undecided"]);
     assert_eq!(wasm::rating_max_steps(), 100_000);
 }
 
