@@ -16,7 +16,7 @@
 //! [`SearchOutcome::n_branches`].
 //!
 //! States of branches are copied into buffers kept from earlier branches, so a search
-//! allocates only while it goes deeper than before. Measured on the 34 puzzles of
+//! allocates only while it goes deeper than before. Measured on the 26 puzzles of
 //! `tests/data/big_grids.txt` (16×16 and 25×25 with 20–40% givens, and pencil-mark grids
 //! without a solution), against singles and the fewest-candidates cell alone: see the
 //! README's Speed section.
