@@ -400,6 +400,21 @@ fn big_grids(rounds: usize) {
         .map(|_| generator.next_puzzle().puzzle.values().to_vec())
         .collect();
     sets.push(("16×16 unique, 110 givens".to_string(), 4, unique));
+    // The classic puzzles without marks of the solver's own hard collection, by size.
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/big_grids.txt");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    for (box_size, label) in [(4, "16×16 big_grids.txt"), (5, "25×25 big_grids.txt")] {
+        let puzzles: Vec<Vec<u8>> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .filter_map(|l| stepdoku::Grid::parse(l.split_once(' ')?.1).ok())
+            .filter(|g| {
+                g.geometry().is_classic() && g.marks().is_none() && g.shape().box_rows() == box_size
+            })
+            .map(|g| g.values().to_vec())
+            .collect();
+        sets.push((label.to_string(), box_size, puzzles));
+    }
     for (label, box_size, puzzles) in sets {
         let n_side = box_size * box_size;
         let shape = Shape::from_size(n_side).expect("a square-of-boxes size");
@@ -439,5 +454,5 @@ fn big_grids(rounds: usize) {
             theirs.1 as f64 / n
         );
     }
-    println!("g/d = general / dlx (below 1: ours is faster); the first four sets are shuffled full grids with random cells kept, so some have several solutions");
+    println!("g/d = general / dlx (below 1: ours is faster); the first four sets are shuffled full grids with random cells kept, so some have several solutions; big_grids.txt: random solutions (our filler) with 20–40% kept, the classic puzzles of tests/data/big_grids.txt");
 }
