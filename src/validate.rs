@@ -325,27 +325,30 @@ impl Diagnosis {
         Diagnosis::of_text_within(text, Budget::DEFAULT)
     }
 
+    /// The verdict on text that could not be read: `invalid`, with the bad character's place.
+    pub fn of_parse_error(error: &ParseError) -> Diagnosis {
+        let position = match *error {
+            ParseError::BadCharacter { line, column, .. } => Some((line, column)),
+            _ => None,
+        };
+        Diagnosis {
+            status: VerdictKind::Invalid,
+            message: error.to_string(),
+            size: None,
+            puzzle: None,
+            solution: None,
+            second: None,
+            cells: Vec::new(),
+            house: None,
+            position,
+        }
+    }
+
     /// The verdict on a puzzle text, searching within `budget`: `undecided` if it runs out.
     pub fn of_text_within(text: &str, budget: Budget) -> Diagnosis {
         let grid = match Grid::parse(text) {
             Ok(grid) => grid,
-            Err(error) => {
-                let position = match error {
-                    ParseError::BadCharacter { line, column, .. } => Some((line, column)),
-                    _ => None,
-                };
-                return Diagnosis {
-                    status: VerdictKind::Invalid,
-                    message: error.to_string(),
-                    size: None,
-                    puzzle: None,
-                    solution: None,
-                    second: None,
-                    cells: Vec::new(),
-                    house: None,
-                    position,
-                };
-            }
+            Err(error) => return Diagnosis::of_parse_error(&error),
         };
         let mut diagnosis = Diagnosis {
             status: VerdictKind::Unique,

@@ -205,22 +205,7 @@ fn utf8_len(string: &js_sys::JsString) -> usize {
 
 /// Puzzle text, or the diagnosis of text too long to be a puzzle.
 fn puzzle_text(value: &JsValue, what: &str) -> Result<String, JsValue> {
-    text(value, what)?.map_err(|error| to_js(&unreadable(&error)))
-}
-
-/// The verdict on text that could not be read (see the Wire format).
-fn unreadable(error: &ParseError) -> Diagnosis {
-    Diagnosis {
-        status: VerdictKind::Invalid,
-        message: error.to_string(),
-        size: None,
-        puzzle: None,
-        solution: None,
-        second: None,
-        cells: Vec::new(),
-        house: None,
-        position: None,
-    }
+    text(value, what)?.map_err(|error| to_js(&Diagnosis::of_parse_error(&error)))
 }
 
 /// Reads puzzle text, or throws its diagnosis (the error for text that cannot be read).
@@ -306,7 +291,7 @@ pub fn analyze(puzzle: &JsValue, nodes: &JsValue) -> Result<JsValue, JsValue> {
     };
     Ok(match text(puzzle, "puzzle of analyze")? {
         Ok(text) => to_js(&Diagnosis::of_text_within(&text, budget)),
-        Err(error) => to_js(&unreadable(&error)),
+        Err(error) => to_js(&Diagnosis::of_parse_error(&error)),
     })
 }
 

@@ -10,8 +10,10 @@
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, Command, Stdio};
+use std::process::ChildStdin;
 use std::thread;
+
+mod tool;
 
 /// The bound the README states for `-j 2`: peak resident memory under 12 MiB, whatever the
 /// input (measured: 4–6 MiB). Holding a 10 MB line, or a batch of a few hundred long lines,
@@ -39,13 +41,7 @@ struct Measured {
 // The child is reaped by `wait4`, which clippy does not see.
 #[allow(clippy::zombie_processes)]
 fn run_measured(args: &[&str], feed: impl FnOnce(ChildStdin) + Send + 'static) -> Measured {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = tool::spawn(args);
     let stdin = child.stdin.take().expect("stdin");
     let stdout = child.stdout.take().expect("stdout");
     let mut stderr = child.stderr.take().expect("stderr");

@@ -112,6 +112,34 @@ export async function openPage(
   return { page, errors };
 }
 
+/**
+ * Opens the page of `env` (from `launch`) at a hash, recording every URL the page writes
+ * (replaceState, in `window.urls`) and every page error; waits for the board and its grid.
+ */
+export async function openRecording(env, hash, viewport = { width: 1280, height: 900 }) {
+  const page = await env.browser.newPage();
+  await page.setViewportSize(viewport);
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  await page.addInitScript(() => {
+    window.urls = [];
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (state, title, url) => {
+      window.urls.push(String(url));
+      return replace(state, title, url);
+    };
+  });
+  await page.goto(env.url + hash);
+  await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
+  await cell(page, 1, 1).waitFor();
+  return { page, errors };
+}
+
 /** The grid cell at 1-based row `r`, column `c`, whose name goes on with what it holds. */
 export function cell(page, r, c) {
   return page.getByRole('gridcell', { name: new RegExp(`^Row ${r}, column ${c}: `) });

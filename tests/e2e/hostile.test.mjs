@@ -12,8 +12,9 @@ import {
   counter,
   gridLine,
   launch,
-  PUZZLES,
+  openRecording,
   puzzleBox,
+  PUZZLES,
   screenshot,
   setClipboard,
   statusText,
@@ -34,34 +35,6 @@ before(async () => {
   env = await launch();
 });
 after(() => env.close());
-
-/**
- * Opens the page at a hash, recording every URL the page writes (replaceState) and every
- * page error; waits for the grid.
- */
-async function openRecording(hash, viewport = DESKTOP) {
-  const page = await env.browser.newPage();
-  await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') {
-      errors.push(message.text());
-    }
-  });
-  await page.addInitScript(() => {
-    window.urls = [];
-    const replace = history.replaceState.bind(history);
-    history.replaceState = (state, title, url) => {
-      window.urls.push(String(url));
-      return replace(state, title, url);
-    };
-  });
-  await page.goto(env.url + hash);
-  await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
-  await cell(page, 1, 1).waitFor();
-  return { page, errors };
-}
 
 /** The step a URL names (0 without one). */
 function stepOf(url) {
@@ -108,7 +81,7 @@ async function waitForStill(page, nFrames = 30) {
 }
 
 test('a link to step 10^12 stops at step 2,000,000 with a message, at a real position', async () => {
-  const { page, errors } = await openRecording(`#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
+  const { page, errors } = await openRecording(env, `#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
   await page.getByText(/Making steps… [\d,]+ of 2,000,000/).waitFor({ timeout: SEEK_TIMEOUT_MS });
   await waitForStatus(
     page,
@@ -137,7 +110,7 @@ test('a link to step 10^12 stops at step 2,000,000 with a message, at a real pos
 });
 
 test('Pause stops a seek a link started, at the last step made, and it stays there', async () => {
-  const { page, errors } = await openRecording(`#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
+  const { page, errors } = await openRecording(env, `#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
   // While the seek runs, the Play button reads Pause.
   await button(page, 'Pause').click({ timeout: SEEK_TIMEOUT_MS });
   await waitForStatus(page, /Stopped at step [\d,]+ on the way to step 1,000,000,000,000/);
@@ -154,7 +127,7 @@ test('Pause stops a seek a link started, at the last step made, and it stays the
 });
 
 test('To start stops a seek a link started and goes back to the puzzle', async () => {
-  const { page, errors } = await openRecording(`#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
+  const { page, errors } = await openRecording(env, `#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
   const given = await gridLine(page);
   await page.getByText(/Making steps… [\d,]+ of/).waitFor({ timeout: SEEK_TIMEOUT_MS });
   await button(page, 'To start').click();
@@ -171,7 +144,7 @@ test('To start stops a seek a link started and goes back to the puzzle', async (
 test('a link whose puzzle cannot be read shows why, keeps its URL and starts no trace', async () => {
   for (const viewport of [DESKTOP, PHONE]) {
     const hash = '#p=garbage&s=human&n=5';
-    const { page, errors } = await openRecording(hash, viewport);
+    const { page, errors } = await openRecording(env, hash, viewport);
     await waitForStatus(page, "The link's puzzle could not be read, so it is not shown.");
     assert.match(await notice(page).innerText(), /Wrong length: read 7 cells/);
     assert.equal(await puzzleBox(page).inputValue(), 'garbage', 'the text is there to fix');
@@ -192,7 +165,7 @@ test('a link whose puzzle cannot be read shows why, keeps its URL and starts no 
 });
 
 test('followed from a trace, a link whose puzzle cannot be read leaves the grid and the trace, and the next link is followed', async () => {
-  const { page, errors } = await openRecording(`#p=${PUZZLES.hardest}&s=human&n=3`);
+  const { page, errors } = await openRecording(env, `#p=${PUZZLES.hardest}&s=human&n=3`);
   await waitForStatus(page, 'Step 3');
   const shown = await gridLine(page);
   await page.evaluate(() => {
@@ -219,7 +192,7 @@ test('followed from a trace, a link whose puzzle cannot be read leaves the grid 
 test('a step that is not a whole number of 0 or more is refused with a message, not coerced', async () => {
   for (const n of ['2.5', '-1', 'abc', '0x10']) {
     const hash = `#p=${PUZZLES.easy}&s=human&n=${n}`;
-    const { page, errors } = await openRecording(hash);
+    const { page, errors } = await openRecording(env, hash);
     await waitForStatus(page, `Step "${n}" was not opened: a step is a whole number, 0 or more`);
     await page
       .locator('stepdoku-board .verdict:not([data-kind="pending"]):not([data-kind="idle"])')
@@ -265,7 +238,7 @@ const TOO_LONG_20MB =
 
 test('20 MB pasted on the grid, on the page or in the Puzzle box is refused; the grid is kept', async (t) => {
   for (const viewport of [DESKTOP, PHONE]) {
-    const { page, errors } = await openRecording(`#p=${PUZZLES.easy}`, viewport);
+    const { page, errors } = await openRecording(env, `#p=${PUZZLES.easy}`, viewport);
     const grid = await gridLine(page);
     const attribute = await page.locator('stepdoku-board').getAttribute('puzzle');
     await setClipboard(page, '');
@@ -310,7 +283,7 @@ async function loadPuzzleAgain(page) {
 }
 
 test('a 5 MB hash is refused on the app page and the iframe page; the grid is kept', async (t) => {
-  const { page, errors } = await openRecording(`#p=${PUZZLES.easy}`);
+  const { page, errors } = await openRecording(env, `#p=${PUZZLES.easy}`);
   const grid = await gridLine(page);
   await page.evaluate(() => {
     window.urls = [];

@@ -13,6 +13,7 @@ import {
   counter,
   launch,
   openPage,
+  openRecording,
   readGrid,
   screenshot,
   waitForSteps,
@@ -30,25 +31,6 @@ before(async () => {
 });
 after(() => env.close());
 
-/** Opens the page at a hash, recording every URL the page writes (replaceState). */
-async function openRecording(hash, viewport = { width: 1280, height: 900 }) {
-  const page = await env.browser.newPage();
-  await page.setViewportSize(viewport);
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.addInitScript(() => {
-    window.urls = [];
-    const replace = history.replaceState.bind(history);
-    history.replaceState = (state, title, url) => {
-      window.urls.push(String(url));
-      return replace(state, title, url);
-    };
-  });
-  await page.goto(env.url + hash);
-  await cell(page, 1, 1).waitFor();
-  return { page, errors };
-}
-
 /** The step numbers of the URLs the page wrote (0 for a URL without one). */
 async function writtenSteps(page) {
   const urls = await page.evaluate(() => window.urls);
@@ -56,7 +38,7 @@ async function writtenSteps(page) {
 }
 
 test('a link deep into a Backtracking trace lands there, the URL never shows a step on the way, and To start returns to the puzzle', async () => {
-  const { page, errors } = await openRecording(`#p=${DEEP}&s=backtracking&n=${DEEP_STEP}`);
+  const { page, errors } = await openRecording(env, `#p=${DEEP}&s=backtracking&n=${DEEP_STEP}`);
   const given = await readGrid(page);
   // While the steps are made, the page says how far it has got and offers to stop.
   await page.getByText(/Making steps… [\d,]+ of 300,000/).waitFor({ timeout: DEEP_TIMEOUT_MS });
@@ -151,7 +133,7 @@ test('Pause at the top speed stops the steps within two frames', async (t) => {
 });
 
 test('switching strategy keeps the place in the puzzle, and the URL follows', async () => {
-  const { page, errors } = await openRecording(`#p=${DEEP}&s=human&n=40`);
+  const { page, errors } = await openRecording(env, `#p=${DEEP}&s=human&n=40`);
   await page.getByRole('status').filter({ hasText: 'Step 40' }).waitFor();
   const filled = (await readGrid(page)).filter((c) => c.digit).length;
   await choose(page, 'Strategy', 'Singles + search');
@@ -174,7 +156,11 @@ for (const viewport of [
   { width: 1280, height: 900 },
 ]) {
   test(`at ${viewport.width}×${viewport.height}, counters of six digits never overlap`, async () => {
-    const { page, errors } = await openRecording(`#p=${DEEP}&s=backtracking&n=115533`, viewport);
+    const { page, errors } = await openRecording(
+      env,
+      `#p=${DEEP}&s=backtracking&n=115533`,
+      viewport,
+    );
     await page.getByRole('status').filter({ hasText: 'Step 115,533' }).waitFor({
       timeout: DEEP_TIMEOUT_MS,
     });

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// What a run of the tool gave.
 pub struct Run {
@@ -20,6 +20,17 @@ impl Run {
     }
 }
 
+/// Starts the command-line tool with arguments, its standard input, output and error piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_stepdoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
 /// Runs the command-line tool with arguments, feeding `stdin` to it.
 pub fn run(args: &[&str], stdin: &str) -> Run {
     run_bytes(args, stdin.as_bytes())
@@ -27,13 +38,7 @@ pub fn run(args: &[&str], stdin: &str) -> Run {
 
 /// Runs the command-line tool with arguments, feeding it bytes that need not be text.
 pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_stepdoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn(args);
     let mut input = child.stdin.take().expect("stdin");
     let stdin = stdin.to_vec();
     let feeder = std::thread::spawn(move || {
