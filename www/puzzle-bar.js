@@ -6,14 +6,20 @@
 
 import { SAMPLES } from './samples.js';
 
-/** The character offset of a 1-based [line, column] in `text`. */
-export function offsetOf(text, [line, column]) {
+/**
+ * Where the character at a 1-based [line, column] lies in `text`, as `[start, end]` offsets
+ * in UTF-16 units (what a text box selects). The core counts columns in characters, so a
+ * character beyond the 16-bit range before it, or at it, takes two units.
+ */
+export function rangeOf(text, [line, column]) {
   const lines = text.split('\n');
   let offset = 0;
   for (let i = 0; i < line - 1 && i < lines.length; i++) {
     offset += lines[i].length + 1;
   }
-  return offset + column - 1;
+  const chars = Array.from(lines[line - 1] ?? '');
+  const start = offset + chars.slice(0, column - 1).join('').length;
+  return [start, start + Math.max(chars[column - 1]?.length ?? 1, 1)];
 }
 
 /**
@@ -163,8 +169,7 @@ export function mountPuzzleBar(host, shapes, on) {
     error.textContent = diagnosis ? diagnosis.message : '';
     input.setAttribute('aria-invalid', diagnosis ? 'true' : 'false');
     if (diagnosis?.position && input.matches(':focus')) {
-      const at = offsetOf(text, diagnosis.position);
-      input.setSelectionRange(at, at + 1);
+      input.setSelectionRange(...rangeOf(text, diagnosis.position));
     }
   }
 

@@ -1,19 +1,18 @@
 // The page selects a bad character in the Puzzle box at the diagnosis' [line, column]
-// (www/puzzle-bar.js offsetOf): the core's numbers must land on that very character, in a
+// (www/puzzle-bar.js rangeOf): the core's numbers must land on that very character, in a
 // link, after a tag, in a 729-character line, in pencil marks and after comment lines.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import wasm from './wasm.mjs';
-import { offsetOf } from '../../www/puzzle-bar.js';
+import { rangeOf } from '../../www/puzzle-bar.js';
 
 /** The character the page would select for the diagnosis of `text`. */
 function selected(text) {
   const { status, position, message } = wasm.analyze(text);
   assert.equal(status, 'invalid', message);
   assert.ok(position, message);
-  const at = offsetOf(text, position);
-  return text.slice(at, at + 1);
+  return text.slice(...rangeOf(text, position));
 }
 
 test('the diagnosis points at the bad character in the text as typed', () => {
@@ -33,6 +32,9 @@ test('the diagnosis points at the bad character in the text as typed', () => {
     ['# a note, héllo\n1..2\n# more\n..3.\n.4$.\n...1 # end', '$'],
     ['1..2\r\n..3.\r\n.4..\r\n..%1', '%'],
     ['1.\u200f2..3..4......', '\u200f'],
+    // Characters beyond 16 bits take two UTF-16 units: before the bad one, and as it.
+    ['x:🙂1..2..3..4..!...', '🙂'],
+    ['jigsaw:🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂🙂:1..2..3..4.!....', '!'],
   ];
   for (const [text, ch] of cases) {
     assert.equal(selected(text), ch, JSON.stringify(text));

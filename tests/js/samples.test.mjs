@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { speedIndex, SPEEDS } from '../../www/controls.js';
-import { offsetOf } from '../../www/puzzle-bar.js';
+import { rangeOf } from '../../www/puzzle-bar.js';
 import { DEFAULT_SAMPLE, SAMPLES } from '../../www/samples.js';
 import wasm from './wasm.mjs';
 
@@ -24,14 +24,16 @@ test('the samples cover the seed examples and the small and large sizes', () => 
   );
 });
 
-test('offsetOf turns a 1-based line and column into a character offset', () => {
-  assert.equal(offsetOf('abc', [1, 1]), 0);
-  assert.equal(offsetOf('abc\ndef', [2, 3]), 6);
+test('rangeOf turns a 1-based line and column into the offsets of that character', () => {
+  assert.deepEqual(rangeOf('abc', [1, 1]), [0, 1]);
+  assert.deepEqual(rangeOf('abc\ndef', [2, 3]), [6, 7]);
+  assert.deepEqual(rangeOf('a🙂b\n🙂z', [2, 2]), [7, 8]);
+  assert.deepEqual(rangeOf('a🙂b', [1, 2]), [1, 3]);
   // 'x' is a blank below 25×25; 'z' is no digit of a 9×9 puzzle.
   const text = `12.\n4z6\n${'.'.repeat(75)}`;
   const bad = wasm.analyze(text);
   assert.deepEqual(bad.position, [2, 2]);
-  assert.equal(text[offsetOf(text, bad.position)], 'z');
+  assert.equal(text.slice(...rangeOf(text, bad.position)), 'z');
 });
 
 test('speedIndex picks the nearest offered speed', () => {
