@@ -391,6 +391,16 @@ struct ExplainArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
+    /// Stop a puzzle after S seconds (a step of the Human strategy on a big, nearly empty
+    /// grid can take a tenth of a second).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 60,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_seconds: usize,
     /// Under each forcing-chain step, its implications, one numbered line each (text only).
     #[arg(long)]
     verbose: bool,
@@ -570,6 +580,7 @@ fn request(command: CommandArgs) -> Result<Request, String> {
                 strategy: args.strategy,
                 format: args.format,
                 max_steps: args.max_steps,
+                max_time: Duration::from_secs(args.max_seconds as u64),
                 detail: if args.verbose {
                     Detail::Implications
                 } else {

@@ -4,6 +4,7 @@
 use serde::Serialize;
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
+use std::time::{Duration, Instant};
 
 use stepdoku::rating::{Rater, Rating};
 use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
@@ -19,6 +20,8 @@ pub struct ExplainOptions {
     pub format: Format,
     /// The most steps of one puzzle.
     pub max_steps: usize,
+    /// The longest one puzzle may take.
+    pub max_time: Duration,
     /// How much of each step the text shows.
     pub detail: Detail,
     /// The layout of lines without a tag.
@@ -164,7 +167,8 @@ fn explain_puzzle(
     let mut n_steps: u64 = 0;
     // The sentence of an `Unsolvable` step, which names what is wrong.
     let mut ending = String::new();
-    while (n_steps as usize) < options.max_steps {
+    let start = Instant::now();
+    while (n_steps as usize) < options.max_steps && start.elapsed() < options.max_time {
         let Some(step) = solver.next_step() else {
             break;
         };
@@ -206,13 +210,22 @@ fn explain_puzzle(
     Ok(if rating.solved {
         Ok(())
     } else if rating.truncated {
-        Err(format!(
-            "stopped after {} steps (see --max-steps)",
-            options.max_steps
-        ))
+        Err(stopped(rating.n_steps, options))
     } else {
         Err(sentence_part(&ending))
     })
+}
+
+/// Why a trace that did not end stopped: its step cap, or its deadline.
+fn stopped(n_steps: usize, options: &ExplainOptions) -> String {
+    if n_steps < options.max_steps {
+        format!(
+            "stopped after {n_steps} steps in {} s (see --max-seconds)",
+            options.max_time.as_secs()
+        )
+    } else {
+        format!("stopped after {n_steps} steps (see --max-steps)")
+    }
 }
 
 fn indent(text: &str) -> String {
@@ -265,7 +278,7 @@ fn write_summary_text(
     let result = if rating.solved {
         format!("solved: {final_grid}")
     } else if rating.truncated {
-        format!("stopped after {} steps (--max-steps)", options.max_steps)
+        stopped(rating.n_steps, options)
     } else {
         "no solution".to_string()
     };

@@ -939,3 +939,22 @@ fn rating_stops_at_its_deadline() {
         out.stderr
     );
 }
+
+#[test]
+fn explain_stops_at_its_deadline() {
+    let out = run(
+        &["explain", "--max-seconds", "1"],
+        &format!("{}\n", ".".repeat(625)),
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(
+        out.stdout.contains("steps in 1 s (see --max-seconds)"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stderr.contains("steps in 1 s (see --max-seconds)"),
+        "{}",
+        out.stderr
+    );
+}
