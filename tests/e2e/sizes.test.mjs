@@ -13,7 +13,7 @@ import {
   launch,
   loadPuzzle,
   openPage,
-  pigeonhole,
+  PIGEONHOLE,
   PUZZLES,
   readGrid,
   screenshot,
@@ -163,7 +163,7 @@ test('25×25 empty: Solve says at least two solutions, and the page never freeze
 test('a slow verdict shows Working… and Cancel; the page answers; Cancel stops it', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
   // Undecided within the page's budget, then Keep going: ten times as many 25×25 nodes.
-  await loadPuzzle(page, pigeonhole(25));
+  await loadPuzzle(page, PIGEONHOLE);
   await waitForStatus(page, 'Undecided', 120000);
   await button(page, 'Keep going').click();
   const cancel = button(page, 'Cancel');
