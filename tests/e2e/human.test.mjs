@@ -287,10 +287,12 @@ test('a click in the step list then Step forward reaches the same step', async (
   });
   await loadHumanTrace(page);
   await clickStepRow(page, XCHAIN_STEP - 1);
-  assert.equal(
-    await page.locator('stepdoku-board .step-info .technique').innerText(),
-    '2-String Kite',
-  );
+  // The board goes there through the worker: wait for the position before reading its step.
+  await waitForSteps(page, XCHAIN_STEP - 1, { exactly: true });
+  await page
+    .locator('stepdoku-board .step-info .technique')
+    .filter({ hasText: '2-String Kite' })
+    .waitFor();
   await button(page, 'Step forward').click();
   await waitForSteps(page, XCHAIN_STEP, { exactly: true });
   assert.equal(await page.locator('stepdoku-board .step-info .technique').innerText(), 'X-Chain');
