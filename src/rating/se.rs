@@ -60,7 +60,7 @@ pub enum SeOutcome {
 pub const STEP_BUDGET: usize = 2_000;
 
 /// The difficulty at which the profile gives up: Sudoku Explainer's next nesting level.
-const GIVE_UP_AT: Tenths = 95;
+const GIVE_UP_AT: Tenths = 100;
 
 /// The classic 9×9 geometry copied into fixed arrays, so the inner loops index without
 /// bounds on vectors. House ids are the geometry's dense ones: rows 0–8, columns 9–17, boxes
@@ -72,6 +72,10 @@ struct Tables {
     cell_houses: [[u8; 3]; 81],
     /// The 20 peers of each cell.
     peers: [[u8; 20]; 81],
+    /// The position of each cell in each of its houses (the order of `cell_houses`).
+    cell_slots: [[u8; 3]; 81],
+    /// The cells of each house as a mask (bit `c` for cell `c`).
+    house_masks: [u128; 27],
 }
 
 fn tables() -> &'static Tables {
@@ -82,10 +86,13 @@ fn tables() -> &'static Tables {
             houses: [[0; 9]; 27],
             cell_houses: [[0; 3]; 81],
             peers: [[0; 20]; 81],
+            cell_slots: [[0; 3]; 81],
+            house_masks: [0; 27],
         };
         for (house, cells) in geometry.house_cells.iter().enumerate() {
             for (slot, cell) in tables.houses[house].iter_mut().zip(cells) {
                 *slot = cell.index() as u8;
+                tables.house_masks[house] |= 1 << cell.index();
             }
         }
         for cell in 0..81 {
@@ -98,6 +105,13 @@ fn tables() -> &'static Tables {
             for (slot, peer) in tables.peers[cell].iter_mut().zip(&geometry.peers[cell]) {
                 *slot = peer.index() as u8;
             }
+            for (i, &house) in geometry.cell_houses[cell].iter().enumerate() {
+                let position = geometry.house_cells[house]
+                    .iter()
+                    .position(|c| c.index() == cell)
+                    .expect("a cell is in its houses");
+                tables.cell_slots[cell][i] = position as u8;
+            }
         }
         tables
     })
@@ -109,6 +123,10 @@ fn tables() -> &'static Tables {
 struct Board9 {
     candidates: [u16; 81],
     values: [u8; 81],
+    /// The places of each digit in each house, by position bit: `candidates` seen by house.
+    places: [[u16; 9]; 27],
+    /// The cells that have each digit as a candidate (bit `c` for cell `c`).
+    cells: [u128; 9],
 }
 
 /// What a hint does to the board.
@@ -157,6 +175,8 @@ impl Board9 {
         let mut board = Board9 {
             candidates: [0x1ff; 81],
             values: [0; 81],
+            places: [[0x1ff; 9]; 27],
+            cells: [(1 << 81) - 1; 9],
         };
         for (cell, &v) in puzzle.values().iter().enumerate() {
             if v != 0 {
@@ -168,9 +188,24 @@ impl Board9 {
 
     fn place(&mut self, cell: usize, digit: u8) {
         self.values[cell] = digit + 1;
-        self.candidates[cell] = 0;
+        for d in bits(self.candidates[cell]) {
+            self.remove(cell, d);
+        }
         for &p in &tables().peers[cell] {
-            self.candidates[p as usize] &= !(1 << digit);
+            self.remove(p as usize, digit);
+        }
+    }
+
+    /// Removes a candidate, if it is there.
+    fn remove(&mut self, cell: usize, digit: u8) {
+        if self.candidates[cell] & (1 << digit) == 0 {
+            return;
+        }
+        self.candidates[cell] &= !(1 << digit);
+        self.cells[digit as usize] &= !(1 << cell);
+        let t = tables();
+        for (&house, &slot) in t.cell_houses[cell].iter().zip(&t.cell_slots[cell]) {
+            self.places[house as usize][digit as usize] &= !(1 << slot);
         }
     }
 
@@ -198,13 +233,7 @@ impl Board9 {
 
     /// The cells of a house (by position bit) that have `digit` as a candidate.
     fn places(&self, house: usize, digit: u8) -> u16 {
-        let mut mask = 0;
-        for (i, &c) in tables().houses[house].iter().enumerate() {
-            if self.candidates[c as usize] & (1 << digit) != 0 {
-                mask |= 1 << i;
-            }
-        }
-        mask
+        self.places[house][digit as usize]
     }
 
     fn apply(&mut self, action: &Action) {
@@ -212,7 +241,7 @@ impl Board9 {
             Action::Place(cell, digit) => self.place(*cell as usize, *digit),
             Action::Eliminate(list) => {
                 for &(cell, digit) in list {
-                    self.candidates[cell as usize] &= !(1 << digit);
+                    self.remove(cell as usize, digit);
                 }
             }
         }
@@ -227,6 +256,17 @@ impl Board9 {
             .collect();
         Board::new(&grid.with_marks(marks))
     }
+}
+
+/// The cells of a cell mask, in order.
+fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            c
+        })
+    })
 }
 
 fn bits(mask: u16) -> impl Iterator<Item = u8> {
@@ -278,7 +318,8 @@ impl SeRating {
                 outcome = SeOutcome::Invalid;
                 break;
             }
-            let Some(hint) = easiest_hint(&board, &mut chains) else {
+            let enough = if ep.is_some() { er } else { 0 };
+            let Some(hint) = easiest_hint(&board, &mut chains, enough) else {
                 if er < GIVE_UP_AT {
                     er = GIVE_UP_AT;
                     hardest = Some("Nested Forcing Chains (not searched)");
@@ -311,14 +352,18 @@ impl SeRating {
 }
 
 /// The easiest hint on the board, if the profile finds one.
-fn easiest_hint(board: &Board9, chains: &mut Chains) -> Option<Hint> {
+///
+/// A chain hint no harder than `enough` is taken as soon as it is found, without looking for
+/// an easier one: the caller passes the rating so far once the first placement is behind it,
+/// where such a hint cannot change ER, EP or ED.
+fn easiest_hint(board: &Board9, chains: &mut Chains, enough: Tenths) -> Option<Hint> {
     if let Some(hint) = singles_and_direct(board) {
         return Some(hint);
     }
     if let Some(hint) = basic(board) {
         return Some(hint);
     }
-    chains.easiest(board)
+    chains.easiest(board, enough)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -343,7 +388,7 @@ fn hidden_single(board: &Board9, houses: std::ops::Range<usize>) -> Option<(u8, 
 fn created_single(board: &Board9, removed: &[(u8, u8)]) -> Option<(u8, u8)> {
     let mut after = *board;
     for &(cell, digit) in removed {
-        after.candidates[cell as usize] &= !(1 << digit);
+        after.remove(cell as usize, digit);
     }
     let t = tables();
     for &(cell, digit) in removed {
@@ -378,7 +423,7 @@ fn created_single_in(board: &Board9, removed: &[(u8, u8)], house: Option<u8>) ->
     let house = house? as usize;
     let mut after = *board;
     for &(cell, digit) in removed {
-        after.candidates[cell as usize] &= !(1 << digit);
+        after.remove(cell as usize, digit);
     }
     let t = tables();
     for &(_, digit) in removed {
@@ -797,12 +842,19 @@ enum Mode {
     Nishio,
     /// A cell or house whose other candidates are off (so far in the chain) forces the last.
     Dynamic,
-    /// Dynamic, and when nothing more follows, locked candidates and hidden and naked pairs
-    /// on the board as the chain leaves it.
+    /// Dynamic, and when nothing more follows, locked candidates on the board as the chain
+    /// leaves it (Sudoku Explainer's "+").
     DynamicPlus,
+    /// Dynamic plus, and when locked candidates give nothing more either, the conclusions of
+    /// static forcing chains on the board as the chain leaves it (Sudoku Explainer's
+    /// "+ Forcing Chains"). Each such node counts its inner chain's nodes too.
+    DynamicForcing,
 }
 
 const NODES: usize = 729 * 2;
+
+/// The units multiple chains start from: the 81 cells, then each house's 9 digits.
+const UNITS: usize = 81 + 27 * 9;
 
 fn node(candidate: usize, on: bool) -> usize {
     candidate * 2 + usize::from(on)
@@ -818,6 +870,8 @@ struct Implications {
     pool: Vec<u16>,
     /// The nodes in the order they followed.
     order: Vec<u16>,
+    /// The node count of the inner chain each node follows from (0 for a plain link).
+    nested: Vec<u16>,
     /// A candidate both on and off, if the assumption leads to a contradiction.
     contradiction: Option<usize>,
 }
@@ -829,6 +883,7 @@ impl Implications {
             parents: vec![(0, 0); NODES],
             pool: Vec::new(),
             order: Vec::new(),
+            nested: vec![0; NODES],
             contradiction: None,
         }
     }
@@ -847,13 +902,24 @@ impl Implications {
             return false;
         }
         self.set[n] = true;
+        let parents = &parents[..parents.len().min(usize::from(u8::MAX))];
         self.parents[n] = (self.pool.len() as u32, parents.len() as u8);
+        self.nested[n] = 0;
         self.pool.extend_from_slice(parents);
         self.order.push(n as u16);
         if self.set[n ^ 1] && self.contradiction.is_none() {
             self.contradiction = Some(n / 2);
         }
         true
+    }
+
+    /// Adds a node that follows from an inner chain of `nested` nodes.
+    fn add_nested(&mut self, n: usize, parents: &[u16], nested: u16) -> bool {
+        let added = self.add(n, parents);
+        if added {
+            self.nested[n] = nested;
+        }
+        added
     }
 
     fn parents_of(&self, n: usize) -> &[u16] {
@@ -882,8 +948,9 @@ impl Ancestry {
         self.now += 1;
     }
 
-    /// Adds the ancestors of `n` to the count of this round; returns (new nodes, whether an
-    /// X link (same digit, other cell) and a Y link (same cell) were seen).
+    /// Adds the ancestors of `n` to the count of this round; returns (new nodes and the nodes
+    /// of their inner chains, whether an X link (same digit, other cell) and a Y link (same
+    /// cell) were seen).
     fn count(&mut self, imp: &Implications, n: usize) -> (usize, bool, bool) {
         let mut count = 0;
         let (mut x, mut y) = (false, false);
@@ -891,7 +958,7 @@ impl Ancestry {
         if self.stamp[n] != self.now {
             self.stamp[n] = self.now;
             self.stack.push(n as u16);
-            count += 1;
+            count += 1 + usize::from(imp.nested[n]);
         }
         while let Some(m) = self.stack.pop() {
             let m = m as usize;
@@ -905,12 +972,43 @@ impl Ancestry {
                 if self.stamp[p] != self.now {
                     self.stamp[p] = self.now;
                     self.stack.push(p as u16);
-                    count += 1;
+                    count += 1 + usize::from(imp.nested[p]);
                 }
             }
         }
         (count, x, y)
     }
+
+    /// Adds to `links` the strong links (off → on, as candidate pairs) among the ancestors of
+    /// `n` not yet walked in this round.
+    fn strong_links(&mut self, imp: &Implications, n: usize, links: &mut Vec<(usize, usize)>) {
+        self.stack.clear();
+        if self.stamp[n] != self.now {
+            self.stamp[n] = self.now;
+            self.stack.push(n as u16);
+        }
+        while let Some(m) = self.stack.pop() {
+            let m = m as usize;
+            for &p in imp.parents_of(m) {
+                let p = p as usize;
+                if m % 2 == 1 && p % 2 == 0 {
+                    links.push((p / 2, m / 2));
+                }
+                if self.stamp[p] != self.now {
+                    self.stamp[p] = self.now;
+                    self.stack.push(p as u16);
+                }
+            }
+        }
+    }
+}
+
+/// Where an inner chain ends: a node both ends of its strong link imply, or a contradiction
+/// (candidate `.1` both on and off) that one end (`.0`) implies.
+#[derive(Copy, Clone)]
+enum Targets {
+    Both(usize),
+    Contradiction(usize, usize),
 }
 
 struct Chains {
@@ -918,6 +1016,9 @@ struct Chains {
     off: Vec<Implications>,
     ancestry: Ancestry,
     scratch: Vec<u16>,
+    /// The static implications of each end of a strong link an inner chain search starts
+    /// from, reused between searches.
+    inner: Vec<Implications>,
 }
 
 /// A chain conclusion: the node that holds and the chain's difficulty.
@@ -935,36 +1036,42 @@ impl Chains {
             off: (0..729).map(|_| Implications::new()).collect(),
             ancestry: Ancestry::new(),
             scratch: Vec::new(),
+            inner: Vec::new(),
         }
     }
 
     /// The easiest chain hint: the tiers in order of base difficulty, stopping when the next
-    /// base is no easier than the best found.
-    fn easiest(&mut self, board: &Board9) -> Option<Hint> {
+    /// base is no easier than the best found. In the nested tier, whose every assumption
+    /// runs inner chain searches, a hint no harder than `enough` ends the search.
+    fn easiest(&mut self, board: &Board9, enough: Tenths) -> Option<Hint> {
         let mut best: Option<Conclusion> = None;
-        let tiers: [(Tenths, Mode); 4] = [
+        let tiers: [(Tenths, Mode); 5] = [
             (66, Mode::Static),
             (75, Mode::Nishio),
             (85, Mode::Dynamic),
             (90, Mode::DynamicPlus),
+            (95, Mode::DynamicForcing),
         ];
         for (base, mode) in tiers {
             if best.is_some_and(|b| b.difficulty <= base) {
                 break;
             }
-            self.propagate_all(board, mode);
+            if mode != Mode::DynamicForcing {
+                self.propagate_cells(board, mode, 0..81);
+            }
             let found = match mode {
                 Mode::Static => self
-                    .binary(board, mode)
+                    .binary(board, mode, 0..81)
                     .into_iter()
-                    .chain(self.multiple(board, mode))
+                    .chain(self.multiple(board, mode, 0..UNITS))
                     .min_by_key(|c| c.difficulty),
                 Mode::Nishio => self.nishio(board),
                 Mode::Dynamic | Mode::DynamicPlus => self
-                    .binary(board, mode)
+                    .binary(board, mode, 0..81)
                     .into_iter()
-                    .chain(self.multiple(board, mode))
+                    .chain(self.multiple(board, mode, 0..UNITS))
                     .min_by_key(|c| c.difficulty),
+                Mode::DynamicForcing => self.nested(board, mode, enough),
             };
             if let Some(found) = found {
                 if best.is_none_or(|b| found.difficulty < b.difficulty) {
@@ -983,31 +1090,55 @@ impl Chains {
         })
     }
 
-    fn propagate_all(&mut self, board: &Board9, mode: Mode) {
+    /// A nested tier, one cell's assumptions at a time, so that a hint no harder than
+    /// `enough` ends it early.
+    fn nested(&mut self, board: &Board9, mode: Mode, enough: Tenths) -> Option<Conclusion> {
+        let mut best: Option<Conclusion> = None;
         for cell in 0..81 {
+            self.propagate_cells(board, mode, cell..cell + 1);
+            let found = [
+                self.binary(board, mode, cell..cell + 1),
+                self.multiple(board, mode, cell..cell + 1),
+            ];
+            for found in found.into_iter().flatten() {
+                keep_easier(&mut best, found);
+            }
+            if best.is_some_and(|b| b.difficulty <= enough) {
+                return best;
+            }
+        }
+        if let Some(found) = self.multiple(board, mode, 81..UNITS) {
+            keep_easier(&mut best, found);
+        }
+        best
+    }
+
+    /// Follows both assumptions (on and off) about every candidate of `cells`.
+    fn propagate_cells(&mut self, board: &Board9, mode: Mode, cells: std::ops::Range<usize>) {
+        let (mut on, mut off) = (std::mem::take(&mut self.on), std::mem::take(&mut self.off));
+        for cell in cells {
             for digit in 0..9 {
                 let k = cell * 9 + digit;
-                self.on[k].clear();
-                self.off[k].clear();
+                on[k].clear();
+                off[k].clear();
                 if board.candidates[cell] & (1 << digit) == 0 {
                     continue;
                 }
-                let mut imp = std::mem::replace(&mut self.on[k], Implications::new());
-                self.propagate(board, mode, node(k, true), &mut imp);
-                self.on[k] = imp;
+                self.propagate(board, mode, node(k, true), &mut on[k]);
                 if mode != Mode::Nishio {
-                    let mut imp = std::mem::replace(&mut self.off[k], Implications::new());
-                    self.propagate(board, mode, node(k, false), &mut imp);
-                    self.off[k] = imp;
+                    self.propagate(board, mode, node(k, false), &mut off[k]);
                 }
             }
         }
+        (self.on, self.off) = (on, off);
     }
 
     fn propagate(&mut self, board: &Board9, mode: Mode, start: usize, imp: &mut Implications) {
         let t = tables();
         imp.add(start, &[]);
         let mut head = 0;
+        // The board as the last inner chain search saw it.
+        let mut seen = *board;
         loop {
             while head < imp.order.len() && imp.contradiction.is_none() {
                 let n = imp.order[head] as usize;
@@ -1032,10 +1163,15 @@ impl Chains {
             if mode == Mode::Nishio && imp.contradiction.is_none() {
                 self.empty_house(board, start, imp);
             }
-            if imp.contradiction.is_some() || mode != Mode::DynamicPlus {
+            if imp.contradiction.is_some()
+                || !matches!(mode, Mode::DynamicPlus | Mode::DynamicForcing)
+            {
                 break;
             }
-            if !self.plus_implications(board, imp) {
+            if self.plus_implications(board, imp) {
+                continue;
+            }
+            if mode != Mode::DynamicForcing || !self.inner_chains(board, &mut seen, imp) {
                 break;
             }
         }
@@ -1144,50 +1280,41 @@ impl Chains {
     }
 
     /// Locked candidates on the board as the chain leaves it; returns whether it added a node.
+    /// A base house counts only when the chain has taken places of the digit from it (else
+    /// the board had the same locked candidates), and not when it places the digit there.
     fn plus_implications(&mut self, board: &Board9, imp: &mut Implications) -> bool {
         let t = tables();
         let mut added = false;
-        let alive = |imp: &Implications, c: usize, d: u8| {
-            board.candidates[c] & (1 << d) != 0 && !imp.set[node(c * 9 + d as usize, false)]
-        };
+        let mut alive = board.cells;
+        let mut placed = [0u128; 9];
+        for &n in &imp.order {
+            let k = n as usize / 2;
+            if n % 2 == 0 {
+                alive[k % 9] &= !(1 << (k / 9));
+            } else {
+                placed[k % 9] |= 1 << (k / 9);
+            }
+        }
+        let parents = &mut self.scratch;
         for (bases, covers) in [(18..27, 0..18), (0..18, 18..27)] {
             for base in bases {
-                for digit in 0..9u8 {
-                    let mut cells = 0u128;
-                    let mut parents: Vec<u16> = Vec::new();
-                    let mut n = 0;
-                    let mut placed = false;
-                    for &c in &t.houses[base] {
-                        let c = c as usize;
-                        if imp.set[node(c * 9 + digit as usize, true)] {
-                            placed = true;
-                        }
-                        if board.candidates[c] & (1 << digit) == 0 {
-                            continue;
-                        }
-                        if alive(imp, c, digit) {
-                            cells |= 1 << c;
-                            n += 1;
-                        } else {
-                            parents.push(node(c * 9 + digit as usize, false) as u16);
-                        }
-                    }
-                    if placed || n < 2 || parents.is_empty() {
+                let in_base = t.house_masks[base];
+                for digit in 0..9 {
+                    let cells = alive[digit] & in_base;
+                    let taken = board.cells[digit] & in_base & !cells;
+                    if placed[digit] & in_base != 0 || cells.count_ones() < 2 || taken == 0 {
                         continue;
                     }
+                    parents.clear();
+                    parents.extend(cells_of(taken).map(|c| node(c * 9 + digit, false) as u16));
                     for cover in covers.clone() {
-                        let inside = t.houses[cover]
-                            .iter()
-                            .filter(|&&c| cells & (1 << c) != 0)
-                            .count();
-                        if inside != n {
+                        let in_cover = t.house_masks[cover];
+                        if cells & !in_cover != 0 {
                             continue;
                         }
-                        for &c in &t.houses[cover] {
-                            let c = c as usize;
-                            if cells & (1 << c) == 0 && alive(imp, c, digit) {
-                                added |= imp.add(node(c * 9 + digit as usize, false), &parents);
-                            }
+                        for c in cells_of(alive[digit] & in_cover & !cells) {
+                            added |= imp.add(node(c * 9 + digit, false), parents);
+                            alive[digit] &= !(1 << c);
                         }
                     }
                 }
@@ -1196,11 +1323,140 @@ impl Chains {
         added
     }
 
+    /// Static forcing chains on the board as the chain leaves it: their conclusions are added
+    /// as nodes whose parents are the eliminations that made their strong links, each
+    /// carrying its inner chain's node count. Returns whether a node was added.
+    ///
+    /// The board on entry has no static chain conclusion (an easier tier would have found
+    /// it), and the chain only removes candidates, which takes links away and makes new
+    /// strong links. So every new conclusion goes through a strong link made since the last
+    /// search (`seen`, the board then). The static implications are closed under
+    /// contraposition, so a conclusion through the strong link "a or b" is a node that both
+    /// `a` on and `b` on imply.
+    fn inner_chains(&mut self, board: &Board9, seen: &mut Board9, imp: &mut Implications) -> bool {
+        let t = tables();
+        let mut trial = *board;
+        for &n in &imp.order {
+            if n % 2 == 0 {
+                let k = n as usize / 2;
+                trial.remove(k / 9, (k % 9) as u8);
+            }
+        }
+        let mut links: Vec<(usize, usize)> = Vec::new();
+        for cell in 0..81 {
+            let now = trial.candidates[cell];
+            if now.count_ones() == 2 && seen.candidates[cell].count_ones() > 2 {
+                let (a, b) = (now.trailing_zeros(), 15 - now.leading_zeros());
+                links.push((cell * 9 + a as usize, cell * 9 + b as usize));
+            }
+        }
+        for house in 0..27 {
+            for digit in 0..9u8 {
+                let now = trial.places(house, digit);
+                if now.count_ones() == 2 && seen.places(house, digit).count_ones() > 2 {
+                    let cells = &t.houses[house];
+                    let (a, b) = (now.trailing_zeros(), 15 - now.leading_zeros());
+                    links.push((
+                        cells[a as usize] as usize * 9 + digit as usize,
+                        cells[b as usize] as usize * 9 + digit as usize,
+                    ));
+                }
+            }
+        }
+        *seen = trial;
+        if links.is_empty() {
+            return false;
+        }
+        let mut ends: Vec<usize> = links.iter().flat_map(|&(a, b)| [a, b]).collect();
+        ends.sort_unstable();
+        ends.dedup();
+        let mut inner = std::mem::take(&mut self.inner);
+        while inner.len() < ends.len() {
+            inner.push(Implications::new());
+        }
+        for (&end, forward) in ends.iter().zip(inner.iter_mut()) {
+            forward.clear();
+            self.propagate(&trial, Mode::Static, node(end, true), forward);
+        }
+        let index = |k: usize| ends.binary_search(&k).expect("an end of a link");
+        // The shortest inner chain to each conclusion: (node, nodes, link).
+        let mut found: Vec<(usize, usize, usize, Targets)> = Vec::new();
+        for (l, &(a, b)) in links.iter().enumerate() {
+            let (fa, fb) = (&inner[index(a)], &inner[index(b)]);
+            let mut consider = |n: usize, nodes: usize, targets: Targets| {
+                match found.iter_mut().find(|f| f.0 == n) {
+                    Some(f) if f.1 > nodes => *f = (n, nodes, l, targets),
+                    Some(_) => {}
+                    None => found.push((n, nodes, l, targets)),
+                }
+            };
+            for (on_end, forward) in [(a, fa), (b, fb)] {
+                if let Some(x) = forward.contradiction {
+                    self.ancestry.start();
+                    let nodes = self.ancestry.count(forward, node(x, true)).0
+                        + self.ancestry.count(forward, node(x, false)).0;
+                    consider(node(on_end, false), nodes, Targets::Contradiction(on_end, x));
+                }
+            }
+            if fa.contradiction.is_some() || fb.contradiction.is_some() {
+                continue;
+            }
+            for &n in &fa.order[1..] {
+                let n = n as usize;
+                if !fb.set[n] || imp.set[n] || !still_open(&trial, n) {
+                    continue;
+                }
+                self.ancestry.start();
+                let nodes = self.ancestry.count(fa, n).0;
+                self.ancestry.start();
+                consider(n, nodes + self.ancestry.count(fb, n).0, Targets::Both(n));
+            }
+        }
+        let mut added = false;
+        let mut parents: Vec<u16> = Vec::new();
+        let mut strong: Vec<(usize, usize)> = Vec::new();
+        for &(n, nodes, l, targets) in &found {
+            let (a, b) = links[l];
+            strong.clear();
+            strong.push((a, b));
+            match targets {
+                Targets::Both(n) => {
+                    for end in [a, b] {
+                        self.ancestry.start();
+                        self.ancestry.strong_links(&inner[index(end)], n, &mut strong);
+                    }
+                }
+                Targets::Contradiction(end, x) => {
+                    self.ancestry.start();
+                    for target in [node(x, true), node(x, false)] {
+                        self.ancestry
+                            .strong_links(&inner[index(end)], target, &mut strong);
+                    }
+                }
+            }
+            parents.clear();
+            for &(p, m) in &strong {
+                made_link(board, &trial, p, m, &mut parents);
+            }
+            parents.sort_unstable();
+            parents.dedup();
+            let nodes = u16::try_from(nodes).unwrap_or(u16::MAX);
+            added |= imp.add_nested(n, &parents, nodes);
+        }
+        self.inner = inner;
+        added
+    }
+
     /// Contradictions (an assumption that leads to a candidate both on and off) and double
     /// implications (both assumptions about a candidate lead to the same node).
-    fn binary(&mut self, board: &Board9, mode: Mode) -> Option<Conclusion> {
+    fn binary(
+        &mut self,
+        board: &Board9,
+        mode: Mode,
+        cells: std::ops::Range<usize>,
+    ) -> Option<Conclusion> {
         let mut best: Option<Conclusion> = None;
-        for cell in 0..81 {
+        for cell in cells {
             for digit in bits(board.candidates[cell]) {
                 let k = cell * 9 + digit as usize;
                 for on in [true, false] {
@@ -1279,12 +1535,18 @@ impl Chains {
     }
 
     /// Cell and region forcing chains: every candidate of a cell (every place of a digit in a
-    /// house) switched on leads to the same node.
-    fn multiple(&mut self, board: &Board9, mode: Mode) -> Option<Conclusion> {
+    /// house) switched on leads to the same node. `units` numbers cells 0–80, then each
+    /// house's digits (81 + house × 9 + digit).
+    fn multiple(
+        &mut self,
+        board: &Board9,
+        mode: Mode,
+        units: std::ops::Range<usize>,
+    ) -> Option<Conclusion> {
         let t = tables();
         let mut best: Option<Conclusion> = None;
         let mut branches: Vec<usize> = Vec::with_capacity(9);
-        for unit in 0..81 + 27 * 9 {
+        for unit in units {
             branches.clear();
             let region = unit >= 81;
             if region {
@@ -1346,6 +1608,32 @@ impl Chains {
     }
 }
 
+/// Adds to `parents` the eliminations (off nodes) that made `a` and `b` a strong link on
+/// `trial`: the cell's other candidates when they share a cell, else the digit's other places
+/// in a house that holds both.
+fn made_link(board: &Board9, trial: &Board9, a: usize, b: usize, parents: &mut Vec<u16>) {
+    let t = tables();
+    let (ca, cb) = (a / 9, b / 9);
+    if ca == cb {
+        for d in bits(board.candidates[ca] & !trial.candidates[ca]) {
+            parents.push(node(ca * 9 + d as usize, false) as u16);
+        }
+        return;
+    }
+    let digit = (a % 9) as u8;
+    let Some(&house) = t.cell_houses[ca]
+        .iter()
+        .find(|h| t.cell_houses[cb].contains(h) && trial.places(**h as usize, digit).count_ones() == 2)
+    else {
+        return;
+    };
+    let house = house as usize;
+    for i in bits(board.places(house, digit) & !trial.places(house, digit)) {
+        let c = t.houses[house][i as usize] as usize;
+        parents.push(node(c * 9 + digit as usize, false) as u16);
+    }
+}
+
 /// Whether a node says something new: an off node about a candidate still there, or an on
 /// node about an empty cell.
 fn still_open(board: &Board9, n: usize) -> bool {
@@ -1381,6 +1669,7 @@ fn chain_difficulty(mode: Mode, kind: ChainKind, nodes: usize, x: bool, y: bool)
         (Mode::Nishio, _) => 75,
         (Mode::Dynamic, _) => 85,
         (Mode::DynamicPlus, _) => 90,
+        (Mode::DynamicForcing, _) => 95,
     };
     base + length_bonus(nodes)
 }
@@ -1400,6 +1689,16 @@ fn chain_name(mode: Mode, kind: ChainKind, x: bool, y: bool) -> &'static str {
         (Mode::DynamicPlus, ChainKind::Double) => "Dynamic Double Forcing Chains (+)",
         (Mode::DynamicPlus, ChainKind::Cell) => "Dynamic Cell Forcing Chains (+)",
         (Mode::DynamicPlus, ChainKind::Region) => "Dynamic Region Forcing Chains (+)",
+        (Mode::DynamicForcing, ChainKind::Contradiction) => {
+            "Dynamic Contradiction Forcing Chains (+ Forcing Chains)"
+        }
+        (Mode::DynamicForcing, ChainKind::Double) => {
+            "Dynamic Double Forcing Chains (+ Forcing Chains)"
+        }
+        (Mode::DynamicForcing, ChainKind::Cell) => "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        (Mode::DynamicForcing, ChainKind::Region) => {
+            "Dynamic Region Forcing Chains (+ Forcing Chains)"
+        }
     }
 }
 
