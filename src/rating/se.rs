@@ -872,6 +872,10 @@ struct Implications {
     order: Vec<u16>,
     /// The node count of the inner chain each node follows from (0 for a plain link).
     nested: Vec<u16>,
+    /// The digits of each cell whose off node follows.
+    off_in_cell: [u16; 81],
+    /// The cells of each digit whose off node follows.
+    off_of_digit: [u128; 9],
     /// A candidate both on and off, if the assumption leads to a contradiction.
     contradiction: Option<usize>,
 }
@@ -884,6 +888,8 @@ impl Implications {
             pool: Vec::new(),
             order: Vec::new(),
             nested: vec![0; NODES],
+            off_in_cell: [0; 81],
+            off_of_digit: [0; 9],
             contradiction: None,
         }
     }
@@ -894,6 +900,8 @@ impl Implications {
         }
         self.pool.clear();
         self.order.clear();
+        self.off_in_cell = [0; 81];
+        self.off_of_digit = [0; 9];
         self.contradiction = None;
     }
 
@@ -905,6 +913,11 @@ impl Implications {
         let parents = &parents[..parents.len().min(usize::from(u8::MAX))];
         self.parents[n] = (self.pool.len() as u32, parents.len() as u8);
         self.nested[n] = 0;
+        if n % 2 == 0 {
+            let k = n / 2;
+            self.off_in_cell[k / 9] |= 1 << (k % 9);
+            self.off_of_digit[k % 9] |= 1 << (k / 9);
+        }
         self.pool.extend_from_slice(parents);
         self.order.push(n as u16);
         if self.set[n ^ 1] && self.contradiction.is_none() {
@@ -1191,17 +1204,11 @@ impl Chains {
                     imp.add(node(cell * 9 + other, true), &[n as u16]);
                 }
             } else {
-                let mut left = 0u16;
-                parents.clear();
-                for d in bits(all) {
-                    let m = node(cell * 9 + d as usize, false);
-                    if imp.set[m] {
-                        parents.push(m as u16);
-                    } else {
-                        left |= 1 << d;
-                    }
-                }
+                let off = all & imp.off_in_cell[cell];
+                let left = all & !off;
                 if left.count_ones() == 1 {
+                    parents.clear();
+                    parents.extend(bits(off).map(|d| node(cell * 9 + d as usize, false) as u16));
                     let last = node(cell * 9 + left.trailing_zeros() as usize, true);
                     let list = std::mem::take(parents);
                     imp.add(last, &list);
@@ -1223,21 +1230,13 @@ impl Chains {
                 }
                 continue;
             }
-            let mut left = None;
-            let mut n_left = 0;
-            parents.clear();
-            for i in bits(places) {
-                let c = t.houses[house as usize][i as usize] as usize;
-                let m = node(c * 9 + digit as usize, false);
-                if imp.set[m] {
-                    parents.push(m as u16);
-                } else {
-                    n_left += 1;
-                    left = Some(c);
-                }
-            }
-            if n_left == 1 {
-                let last = node(left.expect("one place") * 9 + digit as usize, true);
+            let all = board.cells[digit as usize] & t.house_masks[house as usize];
+            let off = all & imp.off_of_digit[digit as usize];
+            let left = all & !off;
+            if left.count_ones() == 1 {
+                parents.clear();
+                parents.extend(cells_of(off).map(|c| node(c * 9 + digit as usize, false) as u16));
+                let last = node(left.trailing_zeros() as usize * 9 + digit as usize, true);
                 let list = std::mem::take(parents);
                 imp.add(last, &list);
                 *parents = list;
