@@ -52,7 +52,7 @@ fn hodoku_levels_agree() {
 
 #[test]
 fn se_ratings_agree() {
-    use stepdoku::rating::agreement::ErAgreement;
+    use stepdoku::rating::agreement::{ErAgreement, MeasuredEr};
     use stepdoku::rating::se::SeRating;
     let rows = peer_rows();
     let mut pairs = Vec::new();
@@ -83,18 +83,34 @@ fn se_ratings_agree() {
     }
     let agreement = ErAgreement::of(&pairs);
     println!("all: {agreement:?}");
-    // What the profile reaches on puzzles it searches fully (top1465); forum_hardest needs
-    // nesting beyond the "+" level, which it does not search, so only the order is asserted
-    // over all rows.
-    let searched: Vec<_> = rows
-        .iter()
-        .zip(&pairs)
-        .filter(|(row, _)| row.collection.starts_with("magictour"))
-        .map(|(_, pair)| *pair)
-        .collect();
-    let top = ErAgreement::of(&searched);
+    let part = |prefix: &str, finished: bool| -> Vec<_> {
+        rows.iter()
+            .zip(&pairs)
+            .filter(|(row, _)| row.collection.starts_with(prefix))
+            .filter(|(_, (_, theirs))| matches!(theirs, MeasuredEr::Finished { .. }) == finished)
+            .map(|(_, pair)| *pair)
+            .collect()
+    };
+    let top = ErAgreement::of(&part("magictour", true));
     assert!(top.within >= 0.9, "top1465 within 0.2: {top:?}");
     assert!(top.spearman >= 0.95, "top1465 order: {top:?}");
+    // forum_hardest: the puzzles Sudoku Explainer finished all need its "+ Forcing Chains"
+    // level, which the profile searches; where it timed out, its hardest step so far is a
+    // lower bound, and the profile stops at "+ Multiple Forcing Chains" (10.0, not searched).
+    let forum = ErAgreement::of(&part("forum", true));
+    println!("forum, finished by SE: {forum:?}");
+    assert!(forum.n >= 10, "{forum:?}");
+    assert!(forum.within >= 0.7, "forum_hardest within 0.2: {forum:?}");
+    assert!(
+        forum.mean_abs <= 0.25,
+        "forum_hardest mean difference: {forum:?}"
+    );
+    let bounds = ErAgreement::of(&part("forum", false));
+    println!("forum, lower bounds: {bounds:?}");
+    assert!(
+        bounds.within >= 0.6,
+        "forum_hardest lower bounds: {bounds:?}"
+    );
     assert!(
         agreement.spearman >= 0.9,
         "order over all rows: {agreement:?}"

@@ -10,14 +10,18 @@
 //!   rectangles (our finders) and BUG+1, each at its fixed difficulty;
 //! - chains over candidates switched on and off, each hint concluding one placement or one
 //!   elimination: forcing X- and XY-chains (6.6 and 7.0), Nishio (one digit, 7.5), cell and
-//!   region forcing chains (8.3 and 8.2), dynamic forcing chains (8.5) and dynamic chains
-//!   whose implications also use locked candidates and subsets (9.0, "+"). Each adds 0.1
-//!   every time the chain's node count passes 4, 6, 8, 12, 16, 24, 32, … (alternately ×3/2
-//!   and ×4/3).
+//!   region forcing chains (8.3 and 8.2), dynamic forcing chains (8.5), dynamic chains whose
+//!   implications also use locked candidates (9.0, "+") and, when those give nothing more,
+//!   the conclusions of static forcing chains on the board as the chain leaves it (9.5,
+//!   "+ Forcing Chains"). Each adds 0.1 every time the chain's node count, the nodes of its
+//!   inner chains included, passes 4, 6, 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3).
 //!
-//! Deeper nesting (Sudoku Explainer's 9.5, 10.0 and 10.5, where implications use whole
-//! forcing chains) is not searched: a puzzle that needs it gives up with 9.5 as a lower
-//! bound, as does one past the step budget.
+//! Deeper nesting (Sudoku Explainer's 10.0 and 10.5, where implications use multiple and
+//! dynamic forcing chains) is not searched: a puzzle that needs it gives up with 10.0 as a
+//! lower bound, as does one past the step budget. Once the first placement is behind the
+//! solve, a nested chain hint no harder than the rating so far is taken as soon as it is
+//! found: it cannot raise ER, EP or ED itself, though the solve may then go on along another
+//! path than Sudoku Explainer's.
 
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Geometry, Shape};
@@ -49,8 +53,8 @@ pub struct SeRating {
 pub enum SeOutcome {
     /// Every cell was filled.
     Solved,
-    /// The puzzle needs a technique this profile does not search (deeper nesting) or went
-    /// past the step budget: ER is a lower bound.
+    /// The puzzle needs a technique this profile does not search (nesting past
+    /// "+ Forcing Chains") or went past the step budget: ER is a lower bound.
     GaveUp,
     /// The board reached a contradiction (the puzzle has no solution).
     Invalid,
@@ -1382,19 +1386,24 @@ impl Chains {
         let mut found: Vec<(usize, usize, usize, Targets)> = Vec::new();
         for (l, &(a, b)) in links.iter().enumerate() {
             let (fa, fb) = (&inner[index(a)], &inner[index(b)]);
-            let mut consider = |n: usize, nodes: usize, targets: Targets| {
-                match found.iter_mut().find(|f| f.0 == n) {
-                    Some(f) if f.1 > nodes => *f = (n, nodes, l, targets),
-                    Some(_) => {}
-                    None => found.push((n, nodes, l, targets)),
-                }
+            let mut consider = |n: usize, nodes: usize, targets: Targets| match found
+                .iter_mut()
+                .find(|f| f.0 == n)
+            {
+                Some(f) if f.1 > nodes => *f = (n, nodes, l, targets),
+                Some(_) => {}
+                None => found.push((n, nodes, l, targets)),
             };
             for (on_end, forward) in [(a, fa), (b, fb)] {
                 if let Some(x) = forward.contradiction {
                     self.ancestry.start();
                     let nodes = self.ancestry.count(forward, node(x, true)).0
                         + self.ancestry.count(forward, node(x, false)).0;
-                    consider(node(on_end, false), nodes, Targets::Contradiction(on_end, x));
+                    consider(
+                        node(on_end, false),
+                        nodes,
+                        Targets::Contradiction(on_end, x),
+                    );
                 }
             }
             if fa.contradiction.is_some() || fb.contradiction.is_some() {
@@ -1422,7 +1431,8 @@ impl Chains {
                 Targets::Both(n) => {
                     for end in [a, b] {
                         self.ancestry.start();
-                        self.ancestry.strong_links(&inner[index(end)], n, &mut strong);
+                        self.ancestry
+                            .strong_links(&inner[index(end)], n, &mut strong);
                     }
                 }
                 Targets::Contradiction(end, x) => {
@@ -1620,10 +1630,9 @@ fn made_link(board: &Board9, trial: &Board9, a: usize, b: usize, parents: &mut V
         return;
     }
     let digit = (a % 9) as u8;
-    let Some(&house) = t.cell_houses[ca]
-        .iter()
-        .find(|h| t.cell_houses[cb].contains(h) && trial.places(**h as usize, digit).count_ones() == 2)
-    else {
+    let Some(&house) = t.cell_houses[ca].iter().find(|h| {
+        t.cell_houses[cb].contains(h) && trial.places(**h as usize, digit).count_ones() == 2
+    }) else {
         return;
     };
     let house = house as usize;
