@@ -5,7 +5,7 @@
 //! `cargo run --release --example rating_agreement [N per collection]`
 
 use std::time::Instant;
-use stepdoku::rating::agreement::{parse_peer_table, ErAgreement};
+use stepdoku::rating::agreement::{parse_peer_table, ErAgreement, MeasuredEr};
 use stepdoku::rating::hodoku::HodokuRating;
 use stepdoku::rating::se::SeRating;
 use stepdoku::Grid;
@@ -33,6 +33,25 @@ fn main() {
             .filter_map(|r| r.se.map(|se| (SeRating::of_puzzle(&r.puzzle).er, se)))
             .collect();
         let a = ErAgreement::of(&pairs);
+        for (what, finished) in [("finished by SE", true), ("SE's lower bounds", false)] {
+            let some: Vec<_> = pairs
+                .iter()
+                .filter(|(_, theirs)| matches!(theirs, MeasuredEr::Finished { .. }) == finished)
+                .copied()
+                .collect();
+            if !some.is_empty() {
+                let b = ErAgreement::of(&some);
+                println!(
+                    "{prefix}, {what}: {} rows; ER within ±0.2 {:.0}%, equal {:.0}%, mean |diff| {:.2}, bias {:+.2}, Spearman {:.3}",
+                    b.n,
+                    b.within * 100.0,
+                    b.equal * 100.0,
+                    b.mean_abs,
+                    b.bias,
+                    b.spearman
+                );
+            }
+        }
         let levels = part
             .iter()
             .filter(|r| HodokuRating::of_puzzle(&r.puzzle, 100_000).level == r.hodoku_level)
