@@ -18,10 +18,9 @@
 //!
 //! Deeper nesting (Sudoku Explainer's 10.0 and 10.5, where implications use multiple and
 //! dynamic forcing chains) is not searched: a puzzle that needs it gives up with 10.0 as a
-//! lower bound, as does one past the step budget. Once the first placement is behind the
-//! solve, a nested chain hint no harder than the rating so far is taken as soon as it is
-//! found: it cannot raise ER, EP or ED itself, though the solve may then go on along another
-//! path than Sudoku Explainer's.
+//! lower bound, as does one past the step budget. After the first step, a chain hint no harder
+//! than the rating so far is taken as soon as it is found: it cannot raise ER or EP itself,
+//! though the solve may then go on along another path than Sudoku Explainer's.
 
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Geometry, Shape};
@@ -322,7 +321,7 @@ impl SeRating {
                 outcome = SeOutcome::Invalid;
                 break;
             }
-            let enough = if ep.is_some() { er } else { 0 };
+            let enough = if ed.is_some() { er } else { 0 };
             let Some(hint) = easiest_hint(&board, &mut chains, enough) else {
                 if er < GIVE_UP_AT {
                     er = GIVE_UP_AT;
@@ -358,8 +357,8 @@ impl SeRating {
 /// The easiest hint on the board, if the profile finds one.
 ///
 /// A chain hint no harder than `enough` is taken as soon as it is found, without looking for
-/// an easier one: the caller passes the rating so far once the first placement is behind it,
-/// where such a hint cannot change ER, EP or ED.
+/// an easier one: the caller passes the rating so far after the first step, where such a
+/// hint cannot raise ER or EP itself.
 fn easiest_hint(board: &Board9, chains: &mut Chains, enough: Tenths) -> Option<Hint> {
     if let Some(hint) = singles_and_direct(board) {
         return Some(hint);
@@ -1058,8 +1057,7 @@ impl Chains {
     }
 
     /// The easiest chain hint: the tiers in order of base difficulty, stopping when the next
-    /// base is no easier than the best found. In the nested tier, whose every assumption
-    /// runs inner chain searches, a hint no harder than `enough` ends the search.
+    /// base is no easier than the best found. A hint no harder than `enough` ends the search.
     fn easiest(&mut self, board: &Board9, enough: Tenths) -> Option<Hint> {
         let mut best: Option<Conclusion> = None;
         let tiers: [(Tenths, Mode); 5] = [
@@ -1070,25 +1068,15 @@ impl Chains {
             (95, Mode::DynamicForcing),
         ];
         for (base, mode) in tiers {
-            if best.is_some_and(|b| b.difficulty <= base) {
+            if best.is_some_and(|b| b.difficulty <= base.max(enough)) {
                 break;
             }
-            if mode != Mode::DynamicForcing {
-                self.propagate_cells(board, mode, 0..81);
-            }
             let found = match mode {
-                Mode::Static => self
-                    .binary(board, mode, 0..81)
-                    .into_iter()
-                    .chain(self.multiple(board, mode, 0..UNITS))
-                    .min_by_key(|c| c.difficulty),
-                Mode::Nishio => self.nishio(board),
-                Mode::Dynamic | Mode::DynamicPlus => self
-                    .binary(board, mode, 0..81)
-                    .into_iter()
-                    .chain(self.multiple(board, mode, 0..UNITS))
-                    .min_by_key(|c| c.difficulty),
-                Mode::DynamicForcing => self.nested(board, mode, enough),
+                Mode::Nishio => {
+                    self.propagate_cells(board, mode, 0..81);
+                    self.nishio(board)
+                }
+                _ => self.tier(board, mode, enough),
             };
             if let Some(found) = found {
                 if best.is_none_or(|b| found.difficulty < b.difficulty) {
@@ -1107,9 +1095,9 @@ impl Chains {
         })
     }
 
-    /// A nested tier, one cell's assumptions at a time, so that a hint no harder than
-    /// `enough` ends it early.
-    fn nested(&mut self, board: &Board9, mode: Mode, enough: Tenths) -> Option<Conclusion> {
+    /// The easiest hint of a tier of binary and multiple chains, following one cell's
+    /// assumptions at a time so that a hint no harder than `enough` ends it early.
+    fn tier(&mut self, board: &Board9, mode: Mode, enough: Tenths) -> Option<Conclusion> {
         let mut best: Option<Conclusion> = None;
         for cell in 0..81 {
             self.propagate_cells(board, mode, cell..cell + 1);
