@@ -19,7 +19,12 @@
 //! earlier facts it rests on; the step keeps only what the dead end (or, on each branch, the
 //! step's conclusion) rests on, premise first, as its `implications`, and draws the same
 //! chain as its `links`. Only the winning premises are followed this way, so the search
-//! itself stays as cheap as before.
+//! itself stays as cheap as before; with [`Detail::Bare`] (a rating) they are not followed
+//! again at all.
+//!
+//! The finders keep the trials of the board they last looked at: the cell and unit finders
+//! follow the premises the Nishio finder has just followed on that board, and a trial with
+//! more reach resumes from one with less (see `TrialMemo`).
 //!
 //! Cost: a trial on 9×9 takes a few microseconds; a finder runs at most one trial per
 //! candidate and propagation level, and the nested finder at most one inner trial per
@@ -29,7 +34,7 @@
 //! conjugate pairs, and the nested finder is skipped: such puzzles may need search sooner.
 
 use super::util::{and_list, sort_keys, Geometry};
-use super::Rung;
+use super::{Detail, Rung};
 use crate::contradiction::Contradiction;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
@@ -58,6 +63,34 @@ pub const RUNGS: &[Rung] = &[
         find: nested_forcing_chain,
     },
 ];
+
+/// The rungs of this family whose steps come without their chains (see [`Detail::Bare`]).
+const BARE_RUNGS: &[Rung] = &[
+    Rung {
+        technique: Technique::NishioForcingChain,
+        find: |board| nishio_in(board, Detail::Bare),
+    },
+    Rung {
+        technique: Technique::CellForcingChain,
+        find: |board| cell_forcing_chain_in(board, Detail::Bare),
+    },
+    Rung {
+        technique: Technique::UnitForcingChain,
+        find: |board| unit_forcing_chain_in(board, Detail::Bare),
+    },
+    Rung {
+        technique: Technique::NestedForcingChain,
+        find: |board| nested_forcing_chain_in(board, Detail::Bare),
+    },
+];
+
+/// The rungs of this family, their steps with `detail`.
+pub fn rungs(detail: Detail) -> &'static [Rung] {
+    match detail {
+        Detail::Explained => RUNGS,
+        Detail::Bare => BARE_RUNGS,
+    }
+}
 
 /// What a trial applies after its premise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -565,9 +598,13 @@ fn with_trials<R>(board: &Board, f: impl FnOnce(&mut TrialMemo) -> R) -> R {
 /// Nishio forcing chain: a candidate that, assumed true, leads by singles (then locked
 /// candidates) to a contradiction is false.
 pub fn nishio(board: &Board) -> Option<Step> {
+    nishio_in(board, Detail::Explained)
+}
+
+fn nishio_in(board: &Board, detail: Detail) -> Option<Step> {
     [Reach::Singles, Reach::LockedCandidates]
         .into_iter()
-        .find_map(|reach| nishio_with(board, reach))
+        .find_map(|reach| nishio_with(board, reach, detail))
 }
 
 /// Nested forcing chain: a Nishio whose trials may themselves try each candidate of their
@@ -575,11 +612,16 @@ pub fn nishio(board: &Board) -> Option<Step> {
 /// (inner forcing chains). The last logical resort before search; skipped above 12×12, where
 /// it is too slow.
 pub fn nested_forcing_chain(board: &Board) -> Option<Step> {
+    nested_forcing_chain_in(board, Detail::Explained)
+}
+
+fn nested_forcing_chain_in(board: &Board, detail: Detail) -> Option<Step> {
     if board.shape().size() > 12 {
         TRIALS.with(|kept| kept.take());
         return None;
     }
-    let step = nishio_with(board, Reach::Nested).or_else(|| nishio_with(board, Reach::Net));
+    let step = nishio_with(board, Reach::Nested, detail)
+        .or_else(|| nishio_with(board, Reach::Net, detail));
     TRIALS.with(|kept| kept.take());
     let mut step = step?;
     step.technique = Technique::NestedForcingChain;
@@ -620,7 +662,7 @@ fn cells_by_count(board: &Board) -> Vec<Cell> {
         .collect()
 }
 
-fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
+fn nishio_with(board: &Board, reach: Reach, detail: Detail) -> Option<Step> {
     let shape = board.shape();
     let (cell, digit, fast_dead) = with_trials(board, |trials| {
         cells_by_count(board).into_iter().find_map(|cell| {
@@ -630,34 +672,50 @@ fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
             })
         })
     })?;
-    // The search found the premise; the explanation follows it again, recording why.
-    let mut chain = ChainWriter::new(shape);
-    let dead = match derive_dead_end(board, Candidate::new(cell, digit), reach) {
-        Some((derivation, end, dead)) => {
-            chain.append(&derivation, &[end]);
-            dead
+    let (dead, text, chain) = match detail {
+        Detail::Explained => {
+            // The search found the premise; the explanation follows it again, recording why.
+            let mut chain = ChainWriter::new(shape);
+            let dead = match derive_dead_end(board, Candidate::new(cell, digit), reach) {
+                Some((derivation, end, dead)) => {
+                    chain.append(&derivation, &[end]);
+                    dead
+                }
+                None => {
+                    debug_assert!(false, "the derivation reaches what the trial reaches");
+                    fast_dead
+                }
+            };
+            let text = format!(
+                "Nishio forcing chain: if {} were {digit}, {} would lead in {} to a dead end: {}; so {} is not {digit}",
+                cell.name(shape),
+                reach.words(),
+                implications_count(chain.n_implications()),
+                dead.describe_hypothetical(shape),
+                cell.name(shape),
+                digit = shape.show(digit),
+            );
+            (dead, text, Some(chain))
         }
-        None => {
-            debug_assert!(false, "the derivation reaches what the trial reaches");
-            fast_dead
+        Detail::Bare => {
+            let text = format!(
+                "Nishio forcing chain: if {} were {digit}, {} would lead to a dead end; so it is not",
+                cell.name(shape),
+                reach.words(),
+                digit = shape.show(digit),
+            );
+            (fast_dead, text, None)
         }
     };
-    let text = format!(
-        "Nishio forcing chain: if {} were {digit}, {} would lead in {} to a dead end: {}; so {} is not {digit}",
-        cell.name(shape),
-        reach.words(),
-        implications_count(chain.n_implications()),
-        dead.describe_hypothetical(shape),
-        cell.name(shape),
-        digit = shape.show(digit),
-    );
     let mut step = Step::new(StepKind::Deduction, Technique::NishioForcingChain, 0, text);
     step.cells = vec![cell];
     step.digit = Some(digit);
     step.pattern = vec![Candidate::new(cell, digit)];
     mark_dead_end(&mut step, dead);
     step.changes = vec![Change::Eliminate { cell, digit }];
-    chain.write_to(&mut step);
+    if let Some(chain) = chain {
+        chain.write_to(&mut step);
+    }
     Some(step)
 }
 
@@ -681,6 +739,10 @@ fn mark_dead_end(step: &mut Step, dead: Contradiction) {
 /// Cell forcing chain: every candidate of a cell leads by singles (then locked candidates)
 /// to the same placement or elimination, which therefore holds.
 pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
+    cell_forcing_chain_in(board, Detail::Explained)
+}
+
+fn cell_forcing_chain_in(board: &Board, detail: Detail) -> Option<Step> {
     let cells = cells_by_count(board);
     [Reach::Singles, Reach::LockedCandidates]
         .into_iter()
@@ -691,7 +753,7 @@ pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
                     .iter()
                     .map(|d| Candidate::new(cell, d))
                     .collect();
-                forcing_step(board, &premises, Premises::Cell(cell), reach)
+                forcing_step(board, &premises, Premises::Cell(cell), reach, detail)
             })
         })
 }
@@ -699,6 +761,10 @@ pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
 /// Unit forcing chain: every place of a digit in a house leads by singles (then locked
 /// candidates) to the same placement or elimination, which therefore holds.
 pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
+    unit_forcing_chain_in(board, Detail::Explained)
+}
+
+fn unit_forcing_chain_in(board: &Board, detail: Detail) -> Option<Step> {
     let shape = board.shape();
     let g = board.geometry();
     // Each unit is a key (see `sort_keys`): the number of places, the house id and the digit
@@ -729,7 +795,13 @@ pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
                     .filter(|&&c| board.has_candidate(c, digit))
                     .map(|&c| Candidate::new(c, digit))
                     .collect();
-                forcing_step(board, &premises, Premises::Unit(g.house(h), digit), reach)
+                forcing_step(
+                    board,
+                    &premises,
+                    Premises::Unit(g.house(h), digit),
+                    reach,
+                    detail,
+                )
             })
         })
 }
@@ -749,6 +821,7 @@ fn forcing_step(
     premises: &[Candidate],
     source: Premises,
     reach: Reach,
+    detail: Detail,
 ) -> Option<Step> {
     let shape = board.shape();
     let base = Trial::new(board);
@@ -884,16 +957,18 @@ fn forcing_step(
         }
     }
     step.pattern = premises.to_vec();
-    let mut chain = ChainWriter::new(shape);
-    for &premise in premises {
-        append_branch(&mut chain, board, &step, premise, reach);
+    if detail == Detail::Explained {
+        let mut chain = ChainWriter::new(shape);
+        for &premise in premises {
+            append_branch(&mut chain, board, &step, premise, reach);
+        }
+        step.text = format!(
+            "{} ({})",
+            step.text,
+            implications_count(chain.n_implications())
+        );
+        chain.write_to(&mut step);
     }
-    step.text = format!(
-        "{} ({})",
-        step.text,
-        implications_count(chain.n_implications())
-    );
-    chain.write_to(&mut step);
     Some(step)
 }
 
