@@ -44,7 +44,8 @@ pub mod hodoku;
 pub mod se;
 
 use crate::grid::{Grid, Shape};
-use crate::strategy::{stepper, Strategy};
+use crate::logic::Detail;
+use crate::strategy::{SearchStepper, Stepper};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Change, Step, StepKind};
 use serde::Serialize;
@@ -281,7 +282,8 @@ impl Rating {
         max_steps: usize,
         mut go_on: impl FnMut() -> bool,
     ) -> Rating {
-        let mut solver = stepper(puzzle, Strategy::Human);
+        // The rating reads no explanation, so the steps come bare: the same steps, cheaper.
+        let mut solver = SearchStepper::human_with(puzzle, Uniqueness::of(puzzle), Detail::Bare);
         let mut rater = Rater::for_shape(puzzle.shape());
         for _ in 0..max_steps {
             if !go_on() {

@@ -9,6 +9,7 @@
 mod common;
 
 use stepdoku::logic::forcing::{self, Reach, Trial};
+use stepdoku::logic::{self, Detail};
 use stepdoku::strategy::{SearchStepper, Uniqueness};
 use stepdoku::trace::{Implication, Rule};
 use stepdoku::{Board, Change, Grid, Step, StepKind, Stepper, Technique};
@@ -369,4 +370,96 @@ fn a_forcing_sentence_stays_short_and_counts_the_chain() {
             }
         }
     }
+}
+
+/// Checks that the bare Human trace of `puzzle` (see [`Detail::Bare`]) takes the very steps
+/// of the explained one, without the forcing chains' implications and links; the number of
+/// forcing steps compared.
+fn check_bare_trace(puzzle: &Grid) -> usize {
+    let mut explained = SearchStepper::human_with(puzzle, Uniqueness::Known, Detail::Explained);
+    let mut bare = SearchStepper::human_with(puzzle, Uniqueness::Known, Detail::Bare);
+    let mut n_forcing = 0;
+    loop {
+        let (full, lean) = (explained.next_step(), bare.next_step());
+        let (Some(full), Some(lean)) = (full, lean) else {
+            return n_forcing;
+        };
+        assert_eq!(
+            (full.kind, full.technique, full.difficulty, full.depth),
+            (lean.kind, lean.technique, lean.difficulty, lean.depth),
+            "{}",
+            full.text
+        );
+        assert_eq!(full.changes, lean.changes, "{}", full.text);
+        if FORCING.contains(&full.technique) {
+            assert!(!full.implications.is_empty(), "{}", full.text);
+            assert!(lean.implications.is_empty() && lean.links.is_empty());
+            n_forcing += 1;
+        } else {
+            assert_eq!(full.text, lean.text);
+        }
+    }
+}
+
+#[test]
+fn bare_traces_take_the_steps_of_explained_ones() {
+    let classic = stepdoku::Geometry::classic(stepdoku::Shape::NINE);
+    for uniqueness in [Uniqueness::Known, Uniqueness::Unknown] {
+        let techniques = |detail| {
+            logic::human_ladder_with(uniqueness, &classic, detail)
+                .iter()
+                .map(|rung| rung.technique)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(techniques(Detail::Explained), techniques(Detail::Bare));
+    }
+    let mut n_forcing = 0;
+    for puzzle in own_puzzles() {
+        n_forcing += check_bare_trace(&puzzle);
+    }
+    assert!(n_forcing > 0, "no forcing step compared");
+    for puzzle in common::sample("forum_hardest_1106", 4) {
+        check_bare_trace(&puzzle);
+    }
+}
+
+/// The forcing finders keep the trials of the board they last looked at for the next finder;
+/// a finder gives the same step whether it runs first on a board or after the others.
+#[test]
+fn a_forcing_finder_gives_the_same_step_after_the_others() {
+    // An easy puzzle (Project Euler 96, grid 1), whose board the memo then holds.
+    let easy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    let other = Board::new(&Grid::parse(easy).expect("a puzzle"));
+    let finders = [
+        forcing::nishio,
+        forcing::cell_forcing_chain,
+        forcing::unit_forcing_chain,
+        forcing::nested_forcing_chain,
+    ];
+    let mut n_compared = 0;
+    for puzzle in own_puzzles() {
+        for (board, step) in deductions(&puzzle) {
+            if !FORCING.contains(&step.technique) {
+                continue;
+            }
+            for (k, find) in finders.iter().enumerate() {
+                // Another board first, so this finder's trials on `board` are all new...
+                forcing::nishio(&other);
+                let first = find(&board);
+                // ...then the finders before it in the ladder, whose trials it reuses.
+                forcing::nishio(&other);
+                for earlier in &finders[..k] {
+                    earlier(&board);
+                }
+                let after = find(&board);
+                assert_eq!(
+                    first.as_ref().map(|s| &s.text),
+                    after.as_ref().map(|s| &s.text)
+                );
+                assert_eq!(first.map(|s| s.changes), after.map(|s| s.changes));
+                n_compared += 1;
+            }
+        }
+    }
+    assert!(n_compared > 0);
 }

@@ -323,3 +323,21 @@ fn score_ceilings_scale_with_the_grid() {
     );
     assert_eq!(rate(Rater::for_shape(Shape::FOUR)).level, Level::Extreme);
 }
+
+/// `Rating::of_puzzle` follows a bare Human trace (no forcing-chain explanations); its
+/// rating is that of the explained trace, on puzzles whose traces take every kind of
+/// forcing chain.
+#[test]
+fn a_puzzle_rates_as_its_explained_trace_does() {
+    let own = include_str!("data/forcing.txt")
+        .lines()
+        .chain([SINGLES_ONLY])
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| Grid::parse(l).expect("a puzzle"));
+    for puzzle in own.chain(sample("magictour_top1465", 10)) {
+        let mut stepper = stepdoku::stepper(&puzzle, stepdoku::Strategy::Human);
+        let steps: Vec<Step> = std::iter::from_fn(|| stepper.next_step()).collect();
+        let explained = Rating::of_trace(&steps).with_peer_profiles(&puzzle);
+        assert_eq!(Rating::of_puzzle(&puzzle), explained, "{puzzle}");
+    }
+}

@@ -19,7 +19,12 @@
 //! earlier facts it rests on; the step keeps only what the dead end (or, on each branch, the
 //! step's conclusion) rests on, premise first, as its `implications`, and draws the same
 //! chain as its `links`. Only the winning premises are followed this way, so the search
-//! itself stays as cheap as before.
+//! itself stays as cheap as before; with [`Detail::Bare`] (a rating) they are not followed
+//! again at all.
+//!
+//! The finders keep the trials of the board they last looked at: the cell and unit finders
+//! follow the premises the Nishio finder has just followed on that board, and a trial with
+//! more reach resumes from one with less (see `TrialMemo`).
 //!
 //! Cost: a trial on 9×9 takes a few microseconds; a finder runs at most one trial per
 //! candidate and propagation level, and the nested finder at most one inner trial per
@@ -29,12 +34,14 @@
 //! conjugate pairs, and the nested finder is skipped: such puzzles may need search sooner.
 
 use super::util::{and_list, sort_keys, Geometry};
-use super::Rung;
+use super::{Detail, Rung};
 use crate::contradiction::Contradiction;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Change, Implication, Link, LinkKind, Rule, Step, StepKind};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The rungs of this family, in ladder order. The nested finder comes last.
@@ -57,8 +64,36 @@ pub const RUNGS: &[Rung] = &[
     },
 ];
 
+/// The rungs of this family whose steps come without their chains (see [`Detail::Bare`]).
+const BARE_RUNGS: &[Rung] = &[
+    Rung {
+        technique: Technique::NishioForcingChain,
+        find: |board| nishio_in(board, Detail::Bare),
+    },
+    Rung {
+        technique: Technique::CellForcingChain,
+        find: |board| cell_forcing_chain_in(board, Detail::Bare),
+    },
+    Rung {
+        technique: Technique::UnitForcingChain,
+        find: |board| unit_forcing_chain_in(board, Detail::Bare),
+    },
+    Rung {
+        technique: Technique::NestedForcingChain,
+        find: |board| nested_forcing_chain_in(board, Detail::Bare),
+    },
+];
+
+/// The rungs of this family, their steps with `detail`.
+pub fn rungs(detail: Detail) -> &'static [Rung] {
+    match detail {
+        Detail::Explained => RUNGS,
+        Detail::Bare => BARE_RUNGS,
+    }
+}
+
 /// What a trial applies after its premise.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Reach {
     /// Naked and hidden singles.
     Singles,
@@ -74,6 +109,14 @@ pub enum Reach {
 }
 
 impl Reach {
+    /// Every reach, least first.
+    const ALL: [Reach; 4] = [
+        Reach::Singles,
+        Reach::LockedCandidates,
+        Reach::Nested,
+        Reach::Net,
+    ];
+
     fn words(self) -> &'static str {
         match self {
             Reach::Singles => "singles",
@@ -85,7 +128,7 @@ impl Reach {
 }
 
 /// A copy of the board as bit masks, on which a premise is followed by propagation.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Trial {
     geometry: Arc<Geometry>,
     /// Candidates per cell as a bit mask (bit 0 is digit 1); 0 for filled cells.
@@ -98,6 +141,30 @@ pub struct Trial {
     queue: Vec<u16>,
     /// Placements made since the trial started, in order.
     log: Vec<(Cell, Digit)>,
+}
+
+/// Copies field by field, so that `clone_from`, which every trial starts with, reuses the
+/// buffers it copies into rather than allocating new ones.
+impl Clone for Trial {
+    fn clone(&self) -> Trial {
+        Trial {
+            geometry: Arc::clone(&self.geometry),
+            cands: self.cands.clone(),
+            values: self.values.clone(),
+            placed: self.placed.clone(),
+            queue: self.queue.clone(),
+            log: self.log.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Trial) {
+        self.geometry.clone_from(&source.geometry);
+        self.cands.clone_from(&source.cands);
+        self.values.clone_from(&source.values);
+        self.placed.clone_from(&source.placed);
+        self.queue.clone_from(&source.queue);
+        self.log.clone_from(&source.log);
+    }
 }
 
 impl Trial {
@@ -128,6 +195,15 @@ impl Trial {
             queue: Vec::new(),
             log: Vec::new(),
         }
+    }
+
+    /// Whether this trial holds the digits and candidates of `board`, on its layout.
+    fn starts_from(&self, board: &Board) -> bool {
+        Arc::ptr_eq(&self.geometry, board.grid().geometry())
+            && board.shape().cells().all(|c| {
+                self.cands[c.index()] == board.candidates(c).bits()
+                    && self.values[c.index()] == board.value(c).map_or(0, Digit::get)
+            })
     }
 
     /// The digit in a cell, if any.
@@ -434,12 +510,101 @@ impl Trial {
     }
 }
 
+/// The trials of the premises of one board, kept while the finders of this family look at it.
+///
+/// The finders follow the same premises with the same reach: the ladder asks the Nishio
+/// finder first and, when it finds nothing, the cell and then the unit finder, whose
+/// premises are those same candidates. A trial is a function of the board, the premise and
+/// the reach alone, so a kept trial is the one they would run again. A trial with more reach
+/// also starts as one with less does, up to the end of that one (each reach adds work only
+/// once the lesser propagation has nothing left), so it resumes from the kept trial with
+/// the most reach below it. Only the trials of the last board seen are kept, per thread;
+/// their buffers are reused for the next board's, so the memory is not given back and
+/// asked for again at every board (on glibc, the heap would shrink and grow at each).
+struct TrialMemo {
+    /// The board the trials start from.
+    base: Trial,
+    /// Each trial followed, by premise (cell index × 32 + digit index) and reach.
+    outcomes: HashMap<(u32, Reach), Result<Trial, Contradiction>>,
+    /// Trials of earlier boards, whose buffers the next trials reuse.
+    spare: Vec<Trial>,
+}
+
+thread_local! {
+    static TRIALS: RefCell<Option<TrialMemo>> = const { RefCell::new(None) };
+}
+
+impl TrialMemo {
+    /// The trial of `premise` with `reach`: the propagated trial, or the contradiction it
+    /// ran into.
+    fn follow(&mut self, premise: Candidate, reach: Reach) -> &Result<Trial, Contradiction> {
+        let key = (
+            premise.cell.index() as u32 * 32 + premise.digit.index() as u32,
+            reach,
+        );
+        if !self.outcomes.contains_key(&key) {
+            let lesser = Reach::ALL
+                .into_iter()
+                .rev()
+                .filter(|&r| r < reach)
+                .find_map(|r| self.outcomes.get(&(key.0, r)));
+            let outcome = match lesser {
+                Some(Err(dead)) => Err(*dead),
+                Some(Ok(start)) => {
+                    let mut trial = self.spare.pop().unwrap_or_else(|| start.clone());
+                    trial.clone_from(start);
+                    trial.propagate(reach).map(|()| trial)
+                }
+                None => {
+                    let mut trial = self.spare.pop().unwrap_or_else(|| self.base.clone());
+                    trial.clone_from(&self.base);
+                    trial
+                        .assume(premise.cell, premise.digit, reach)
+                        .map(|()| trial)
+                }
+            };
+            self.outcomes.insert(key, outcome);
+        }
+        &self.outcomes[&key]
+    }
+
+    /// Forgets the trials, keeping their buffers, and starts from `board`.
+    fn restart(&mut self, board: &Board) {
+        self.spare.extend(
+            self.outcomes
+                .drain()
+                .filter_map(|(_, outcome)| outcome.ok()),
+        );
+        self.base = Trial::new(board);
+    }
+}
+
+/// Runs `f` with the kept trials of `board`, after dropping those of another board.
+fn with_trials<R>(board: &Board, f: impl FnOnce(&mut TrialMemo) -> R) -> R {
+    TRIALS.with(|cell| {
+        let mut kept = cell.borrow_mut();
+        let memo = kept.get_or_insert_with(|| TrialMemo {
+            base: Trial::new(board),
+            outcomes: HashMap::new(),
+            spare: Vec::new(),
+        });
+        if !memo.base.starts_from(board) {
+            memo.restart(board);
+        }
+        f(memo)
+    })
+}
+
 /// Nishio forcing chain: a candidate that, assumed true, leads by singles (then locked
 /// candidates) to a contradiction is false.
 pub fn nishio(board: &Board) -> Option<Step> {
+    nishio_in(board, Detail::Explained)
+}
+
+fn nishio_in(board: &Board, detail: Detail) -> Option<Step> {
     [Reach::Singles, Reach::LockedCandidates]
         .into_iter()
-        .find_map(|reach| nishio_with(board, reach))
+        .find_map(|reach| nishio_with(board, reach, detail))
 }
 
 /// Nested forcing chain: a Nishio whose trials may themselves try each candidate of their
@@ -447,10 +612,18 @@ pub fn nishio(board: &Board) -> Option<Step> {
 /// (inner forcing chains). The last logical resort before search; skipped above 12×12, where
 /// it is too slow.
 pub fn nested_forcing_chain(board: &Board) -> Option<Step> {
+    nested_forcing_chain_in(board, Detail::Explained)
+}
+
+fn nested_forcing_chain_in(board: &Board, detail: Detail) -> Option<Step> {
     if board.shape().size() > 12 {
+        TRIALS.with(|kept| kept.take());
         return None;
     }
-    let mut step = nishio_with(board, Reach::Nested).or_else(|| nishio_with(board, Reach::Net))?;
+    let step = nishio_with(board, Reach::Nested, detail)
+        .or_else(|| nishio_with(board, Reach::Net, detail));
+    TRIALS.with(|kept| kept.take());
+    let mut step = step?;
     step.technique = Technique::NestedForcingChain;
     step.difficulty = Technique::NestedForcingChain.difficulty();
     step.text = step
@@ -489,16 +662,18 @@ fn cells_by_count(board: &Board) -> Vec<Cell> {
         .collect()
 }
 
-fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
+fn nishio_with(board: &Board, reach: Reach, detail: Detail) -> Option<Step> {
     let shape = board.shape();
-    let base = Trial::new(board);
-    let mut trial = base.clone();
-    for cell in cells_by_count(board) {
-        for digit in board.candidates(cell).iter() {
-            trial.clone_from(&base);
-            let Err(fast_dead) = trial.assume(cell, digit, reach) else {
-                continue;
-            };
+    let (cell, digit, fast_dead) = with_trials(board, |trials| {
+        cells_by_count(board).into_iter().find_map(|cell| {
+            board.candidates(cell).iter().find_map(|digit| {
+                let outcome = trials.follow(Candidate::new(cell, digit), reach);
+                outcome.as_ref().err().map(|&dead| (cell, digit, dead))
+            })
+        })
+    })?;
+    let (dead, text, chain) = match detail {
+        Detail::Explained => {
             // The search found the premise; the explanation follows it again, recording why.
             let mut chain = ChainWriter::new(shape);
             let dead = match derive_dead_end(board, Candidate::new(cell, digit), reach) {
@@ -520,17 +695,28 @@ fn nishio_with(board: &Board, reach: Reach) -> Option<Step> {
                 cell.name(shape),
                 digit = shape.show(digit),
             );
-            let mut step = Step::new(StepKind::Deduction, Technique::NishioForcingChain, 0, text);
-            step.cells = vec![cell];
-            step.digit = Some(digit);
-            step.pattern = vec![Candidate::new(cell, digit)];
-            mark_dead_end(&mut step, dead);
-            step.changes = vec![Change::Eliminate { cell, digit }];
-            chain.write_to(&mut step);
-            return Some(step);
+            (dead, text, Some(chain))
         }
+        Detail::Bare => {
+            let text = format!(
+                "Nishio forcing chain: if {} were {digit}, {} would lead to a dead end; so it is not",
+                cell.name(shape),
+                reach.words(),
+                digit = shape.show(digit),
+            );
+            (fast_dead, text, None)
+        }
+    };
+    let mut step = Step::new(StepKind::Deduction, Technique::NishioForcingChain, 0, text);
+    step.cells = vec![cell];
+    step.digit = Some(digit);
+    step.pattern = vec![Candidate::new(cell, digit)];
+    mark_dead_end(&mut step, dead);
+    step.changes = vec![Change::Eliminate { cell, digit }];
+    if let Some(chain) = chain {
+        chain.write_to(&mut step);
     }
-    None
+    Some(step)
 }
 
 /// "1 implication", "7 implications".
@@ -553,6 +739,10 @@ fn mark_dead_end(step: &mut Step, dead: Contradiction) {
 /// Cell forcing chain: every candidate of a cell leads by singles (then locked candidates)
 /// to the same placement or elimination, which therefore holds.
 pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
+    cell_forcing_chain_in(board, Detail::Explained)
+}
+
+fn cell_forcing_chain_in(board: &Board, detail: Detail) -> Option<Step> {
     let cells = cells_by_count(board);
     [Reach::Singles, Reach::LockedCandidates]
         .into_iter()
@@ -563,7 +753,7 @@ pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
                     .iter()
                     .map(|d| Candidate::new(cell, d))
                     .collect();
-                forcing_step(board, &premises, Premises::Cell(cell), reach)
+                forcing_step(board, &premises, Premises::Cell(cell), reach, detail)
             })
         })
 }
@@ -571,6 +761,10 @@ pub fn cell_forcing_chain(board: &Board) -> Option<Step> {
 /// Unit forcing chain: every place of a digit in a house leads by singles (then locked
 /// candidates) to the same placement or elimination, which therefore holds.
 pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
+    unit_forcing_chain_in(board, Detail::Explained)
+}
+
+fn unit_forcing_chain_in(board: &Board, detail: Detail) -> Option<Step> {
     let shape = board.shape();
     let g = board.geometry();
     // Each unit is a key (see `sort_keys`): the number of places, the house id and the digit
@@ -601,7 +795,13 @@ pub fn unit_forcing_chain(board: &Board) -> Option<Step> {
                     .filter(|&&c| board.has_candidate(c, digit))
                     .map(|&c| Candidate::new(c, digit))
                     .collect();
-                forcing_step(board, &premises, Premises::Unit(g.house(h), digit), reach)
+                forcing_step(
+                    board,
+                    &premises,
+                    Premises::Unit(g.house(h), digit),
+                    reach,
+                    detail,
+                )
             })
         })
 }
@@ -621,6 +821,7 @@ fn forcing_step(
     premises: &[Candidate],
     source: Premises,
     reach: Reach,
+    detail: Detail,
 ) -> Option<Step> {
     let shape = board.shape();
     let base = Trial::new(board);
@@ -631,36 +832,36 @@ fn forcing_step(
     let mut removed = vec![0u32; n_cells];
     let mut n_live = 0;
     let mut dead: Vec<Candidate> = Vec::new();
-    let mut trial = base.clone();
-    for &premise in premises {
-        trial.clone_from(&base);
-        if trial.assume(premise.cell, premise.digit, reach).is_err() {
-            dead.push(premise);
-            continue;
-        }
-        for idx in 0..n_cells {
-            if base.values[idx] != 0 {
+    with_trials(board, |trials| {
+        for &premise in premises {
+            let Ok(trial) = trials.follow(premise, reach) else {
+                dead.push(premise);
                 continue;
-            }
-            let value = trial.values[idx];
-            let left = if value != 0 {
-                1 << (value - 1)
-            } else {
-                trial.cands[idx]
             };
-            let gone = base.cands[idx] & !left;
-            if n_live == 0 {
-                agreed[idx] = value;
-                removed[idx] = gone;
-            } else {
-                if agreed[idx] != value {
-                    agreed[idx] = 0;
+            for idx in 0..n_cells {
+                if base.values[idx] != 0 {
+                    continue;
                 }
-                removed[idx] &= gone;
+                let value = trial.values[idx];
+                let left = if value != 0 {
+                    1 << (value - 1)
+                } else {
+                    trial.cands[idx]
+                };
+                let gone = base.cands[idx] & !left;
+                if n_live == 0 {
+                    agreed[idx] = value;
+                    removed[idx] = gone;
+                } else {
+                    if agreed[idx] != value {
+                        agreed[idx] = 0;
+                    }
+                    removed[idx] &= gone;
+                }
             }
+            n_live += 1;
         }
-        n_live += 1;
-    }
+    });
     if n_live == 0 {
         // Every premise fails: the board has no solution, which the search will find.
         return None;
@@ -756,16 +957,18 @@ fn forcing_step(
         }
     }
     step.pattern = premises.to_vec();
-    let mut chain = ChainWriter::new(shape);
-    for &premise in premises {
-        append_branch(&mut chain, board, &step, premise, reach);
+    if detail == Detail::Explained {
+        let mut chain = ChainWriter::new(shape);
+        for &premise in premises {
+            append_branch(&mut chain, board, &step, premise, reach);
+        }
+        step.text = format!(
+            "{} ({})",
+            step.text,
+            implications_count(chain.n_implications())
+        );
+        chain.write_to(&mut step);
     }
-    step.text = format!(
-        "{} ({})",
-        step.text,
-        implications_count(chain.n_implications())
-    );
-    chain.write_to(&mut step);
     Some(step)
 }
 

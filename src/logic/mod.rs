@@ -23,6 +23,19 @@ use crate::technique::{Needs, Technique, Uniqueness};
 use crate::trace::{Board, Step};
 use std::sync::OnceLock;
 
+/// What the steps a ladder finds hold besides their technique, difficulty and changes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Detail {
+    /// All a reader needs: the sentence, the pattern, and for forcing chains each
+    /// implication and link, which a derivation rebuilds once the premise is found.
+    Explained,
+    /// What a rating reads. The forcing chains, the one family whose explanation costs a
+    /// second search, come with a short sentence, their premises and their dead end as the
+    /// search met it, but no implications or links; every other technique comes explained.
+    /// The steps themselves (which technique, which changes) are those of `Explained`.
+    Bare,
+}
+
 /// Finds the first step of one technique on a board, if the technique applies.
 pub type Finder = fn(&Board) -> Option<Step>;
 
@@ -66,7 +79,13 @@ pub fn next_deduction(ladder: &[Rung], board: &Board) -> Option<Step> {
 /// The ladder of the Human strategy on a layout: every technique family sound there, easiest
 /// first, with the uniqueness techniques only when the puzzle is known to have one solution.
 pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
-    static LADDERS: [[OnceLock<Vec<Rung>>; 3]; 2] = [const { [const { OnceLock::new() }; 3] }; 2];
+    human_ladder_with(uniqueness, geometry, Detail::Explained)
+}
+
+/// The ladder of [`human_ladder`], its steps with `detail`: the same rungs in the same order.
+pub fn human_ladder_with(uniqueness: Uniqueness, geometry: &Geometry, detail: Detail) -> Ladder {
+    static LADDERS: [[[OnceLock<Vec<Rung>>; 3]; 2]; 2] =
+        [const { [const { [const { OnceLock::new() }; 3] }; 2] }; 2];
     let offered = Needs::of(geometry);
     let build = || {
         let families: [&[Rung]; 11] = [
@@ -80,7 +99,7 @@ pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
             uniqueness::RUNGS,
             chains::RUNGS,
             als::RUNGS,
-            forcing::RUNGS,
+            forcing::rungs(detail),
         ];
         let mut rungs: Vec<(usize, Rung)> = families
             .into_iter()
@@ -103,5 +122,6 @@ pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
         rungs.into_iter().map(|(_, rung)| rung).collect()
     };
     let known = usize::from(uniqueness == Uniqueness::Known);
-    LADDERS[known][offered as usize].get_or_init(build)
+    let bare = usize::from(detail == Detail::Bare);
+    LADDERS[bare][known][offered as usize].get_or_init(build)
 }

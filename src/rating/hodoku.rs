@@ -14,7 +14,7 @@ use super::Level;
 use crate::digits::DigitSet;
 use crate::geometry::{Cell, Geometry, House, Shape};
 use crate::grid::Grid;
-use crate::logic::{self, Rung};
+use crate::logic::{self, Detail, Rung};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Board, Change};
 use std::sync::OnceLock;
@@ -106,7 +106,7 @@ fn ladder(uniqueness: Uniqueness) -> &'static [Rung] {
     let known = usize::from(uniqueness == Uniqueness::Known);
     LADDERS[known].get_or_init(|| {
         let geometry = Geometry::classic(Shape::NINE);
-        let mut rungs = logic::human_ladder(uniqueness, &geometry).to_vec();
+        let mut rungs = logic::human_ladder_with(uniqueness, &geometry, Detail::Bare).to_vec();
         rungs.retain(|rung| rung.technique != Technique::NestedForcingChain);
         rungs.sort_by_key(|rung| order(rung.technique));
         rungs

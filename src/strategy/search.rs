@@ -4,7 +4,7 @@ use super::Stepper;
 use crate::contradiction::Contradiction;
 use crate::digits::Digit;
 use crate::grid::{Cell, Grid};
-use crate::logic::{self, Rung};
+use crate::logic::{self, Detail, Rung};
 use crate::search::{self, Budget};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Board, Change, Step, StepKind};
@@ -57,7 +57,14 @@ impl SearchStepper {
     /// The "Human" strategy: the whole technique ladder, with the uniqueness techniques only
     /// when the puzzle is known to have one solution.
     pub fn human(puzzle: &Grid, uniqueness: Uniqueness) -> SearchStepper {
-        SearchStepper::with_ladder(puzzle, logic::human_ladder(uniqueness, puzzle.geometry()))
+        SearchStepper::human_with(puzzle, uniqueness, Detail::Explained)
+    }
+
+    /// The "Human" strategy with steps that hold `detail`: with [`Detail::Bare`], the steps
+    /// a rating reads, at less cost, with the techniques and changes of [`SearchStepper::human`].
+    pub fn human_with(puzzle: &Grid, uniqueness: Uniqueness, detail: Detail) -> SearchStepper {
+        let ladder = logic::human_ladder_with(uniqueness, puzzle.geometry(), detail);
+        SearchStepper::with_ladder(puzzle, ladder)
     }
 
     fn with_ladder(puzzle: &Grid, ladder: &'static [Rung]) -> SearchStepper {
