@@ -310,7 +310,7 @@ impl SeRating {
         let mut ed = None;
         let mut hardest = None;
         let mut hardest_before_placement: Tenths = 0;
-        let mut chains = Chains::new();
+        let mut chains = Chains::take();
         let mut outcome = SeOutcome::GaveUp;
         for _ in 0..STEP_BUDGET {
             if board.is_solved() {
@@ -343,6 +343,7 @@ impl SeRating {
             visit(hint.to_step());
             board.apply(&hint.action);
         }
+        chains.give_back();
         let real = |t: Tenths| f32::from(t) / 10.0;
         SeRating {
             er: real(er),
@@ -866,15 +867,14 @@ fn node(candidate: usize, on: bool) -> usize {
 /// The implications of one assumption: which nodes follow and from which parents.
 #[derive(Clone)]
 struct Implications {
-    /// Whether each node follows.
-    set: Vec<bool>,
-    /// The parents of each node that follows: a range of `pool`.
-    parents: Vec<(u32, u8)>,
+    /// Where each node stands in `order`, or [`ABSENT`] when it does not follow.
+    at: Vec<u16>,
+    /// For each node in `order`: its parents (a range of `pool`) and the node count of the
+    /// inner chain it follows from (0 for a plain link).
+    links: Vec<(u32, u8, u16)>,
     pool: Vec<u16>,
     /// The nodes in the order they followed.
     order: Vec<u16>,
-    /// The node count of the inner chain each node follows from (0 for a plain link).
-    nested: Vec<u16>,
     /// The digits of each cell whose off node follows.
     off_in_cell: [u16; 81],
     /// The cells of each digit whose off node follows.
@@ -883,14 +883,16 @@ struct Implications {
     contradiction: Option<usize>,
 }
 
+/// The position of a node that does not follow.
+const ABSENT: u16 = u16::MAX;
+
 impl Implications {
     fn new() -> Implications {
         Implications {
-            set: vec![false; NODES],
-            parents: vec![(0, 0); NODES],
+            at: vec![ABSENT; NODES],
+            links: Vec::new(),
             pool: Vec::new(),
             order: Vec::new(),
-            nested: vec![0; NODES],
             off_in_cell: [0; 81],
             off_of_digit: [0; 9],
             contradiction: None,
@@ -899,8 +901,9 @@ impl Implications {
 
     fn clear(&mut self) {
         for &n in &self.order {
-            self.set[n as usize] = false;
+            self.at[n as usize] = ABSENT;
         }
+        self.links.clear();
         self.pool.clear();
         self.order.clear();
         self.off_in_cell = [0; 81];
@@ -908,14 +911,19 @@ impl Implications {
         self.contradiction = None;
     }
 
+    /// Whether node `n` follows.
+    fn has(&self, n: usize) -> bool {
+        self.at[n] != ABSENT
+    }
+
     fn add(&mut self, n: usize, parents: &[u16]) -> bool {
-        if self.set[n] {
+        if self.has(n) {
             return false;
         }
-        self.set[n] = true;
+        self.at[n] = self.order.len() as u16;
         let parents = &parents[..parents.len().min(usize::from(u8::MAX))];
-        self.parents[n] = (self.pool.len() as u32, parents.len() as u8);
-        self.nested[n] = 0;
+        self.links
+            .push((self.pool.len() as u32, parents.len() as u8, 0));
         if n % 2 == 0 {
             let k = n / 2;
             self.off_in_cell[k / 9] |= 1 << (k % 9);
@@ -923,7 +931,7 @@ impl Implications {
         }
         self.pool.extend_from_slice(parents);
         self.order.push(n as u16);
-        if self.set[n ^ 1] && self.contradiction.is_none() {
+        if self.has(n ^ 1) && self.contradiction.is_none() {
             self.contradiction = Some(n / 2);
         }
         true
@@ -932,15 +940,20 @@ impl Implications {
     /// Adds a node that follows from an inner chain of `nested` nodes.
     fn add_nested(&mut self, n: usize, parents: &[u16], nested: u16) -> bool {
         let added = self.add(n, parents);
-        if added {
-            self.nested[n] = nested;
+        if let Some(link) = self.links.last_mut().filter(|_| added) {
+            link.2 = nested;
         }
         added
     }
 
     fn parents_of(&self, n: usize) -> &[u16] {
-        let (start, len) = self.parents[n];
+        let (start, len, _) = self.links[self.at[n] as usize];
         &self.pool[start as usize..start as usize + len as usize]
+    }
+
+    /// The node count of the inner chain `n` follows from.
+    fn nested_of(&self, n: usize) -> usize {
+        usize::from(self.links[self.at[n] as usize].2)
     }
 }
 
@@ -974,7 +987,7 @@ impl Ancestry {
         if self.stamp[n] != self.now {
             self.stamp[n] = self.now;
             self.stack.push(n as u16);
-            count += 1 + usize::from(imp.nested[n]);
+            count += 1 + imp.nested_of(n);
         }
         while let Some(m) = self.stack.pop() {
             let m = m as usize;
@@ -988,7 +1001,7 @@ impl Ancestry {
                 if self.stamp[p] != self.now {
                     self.stamp[p] = self.now;
                     self.stack.push(p as u16);
-                    count += 1 + usize::from(imp.nested[p]);
+                    count += 1 + imp.nested_of(p);
                 }
             }
         }
@@ -1045,7 +1058,26 @@ struct Conclusion {
     node: usize,
 }
 
+thread_local! {
+    /// The chain buffers of the last solve on this thread: a few megabytes that each solve
+    /// would otherwise allocate and zero again.
+    static SPARE_CHAINS: std::cell::RefCell<Option<Box<Chains>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 impl Chains {
+    /// The chain buffers of this thread, or new ones.
+    fn take() -> Box<Chains> {
+        SPARE_CHAINS
+            .with(|spare| spare.borrow_mut().take())
+            .unwrap_or_else(|| Box::new(Chains::new()))
+    }
+
+    /// Keeps the buffers for the next solve on this thread.
+    fn give_back(self: Box<Chains>) {
+        SPARE_CHAINS.with(|spare| *spare.borrow_mut() = Some(self));
+    }
+
     fn new() -> Chains {
         Chains {
             on: (0..729).map(|_| Implications::new()).collect(),
@@ -1248,7 +1280,7 @@ impl Chains {
             }
             let all_off = bits(places).all(|i| {
                 let c = t.houses[house][i as usize] as usize;
-                imp.set[node(c * 9 + digit as usize, false)]
+                imp.has(node(c * 9 + digit as usize, false))
             });
             if all_off {
                 let parents: Vec<u16> = bits(places)
@@ -1261,7 +1293,7 @@ impl Chains {
                     .collect();
                 let first = t.houses[house][places.trailing_zeros() as usize] as usize;
                 let on = node(first * 9 + digit as usize, true);
-                if !imp.set[on] {
+                if !imp.has(on) {
                     imp.add(on, &parents);
                 }
                 imp.contradiction.get_or_insert(first * 9 + digit as usize);
@@ -1399,7 +1431,7 @@ impl Chains {
             }
             for &n in &fa.order[1..] {
                 let n = n as usize;
-                if !fb.set[n] || imp.set[n] || !still_open(&trial, n) {
+                if !fb.has(n) || imp.has(n) || !still_open(&trial, n) {
                     continue;
                 }
                 self.ancestry.start();
@@ -1482,7 +1514,7 @@ impl Chains {
                 }
                 for &n in &on_imp.order[1..] {
                     let n = n as usize;
-                    if !off_imp.set[n] || !still_open(board, n) {
+                    if !off_imp.has(n) || !still_open(board, n) {
                         continue;
                     }
                     self.ancestry.start();
@@ -1569,7 +1601,7 @@ impl Chains {
             let first = &self.on[branches[0]];
             for &n in &first.order[1..] {
                 let n = n as usize;
-                if !still_open(board, n) || !branches.iter().all(|&k| self.on[k].set[n]) {
+                if !still_open(board, n) || !branches.iter().all(|&k| self.on[k].has(n)) {
                     continue;
                 }
                 // A conclusion about a branch's own candidates is not a multiple chain.
