@@ -272,8 +272,52 @@ fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-fn bits(mask: u16) -> impl Iterator<Item = u8> {
-    (0..16u8).filter(move |i| mask & (1 << i) != 0)
+/// The set bits of a mask, lowest first.
+fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+/// Visits every set of `k` items (bits of `items`) with at least one of `changed` whose
+/// masks (`masks[item]`) cover exactly `k` bits between them, as (items, union); an item set
+/// whose union already has more than `k` bits is not extended.
+fn covering_sets(
+    items: u16,
+    changed: u16,
+    masks: &[u16; 9],
+    k: u32,
+    visit: &mut impl FnMut(u16, u16),
+) {
+    fn go(
+        rest: u16,
+        (changed, masks, k): (u16, &[u16; 9], u32),
+        set: u16,
+        union: u16,
+        visit: &mut impl FnMut(u16, u16),
+    ) {
+        if (set | rest) & changed == 0 {
+            return;
+        }
+        if set.count_ones() == k {
+            if union.count_ones() == k {
+                visit(set, union);
+            }
+            return;
+        }
+        for i in bits(rest) {
+            let next = union | masks[i as usize];
+            if next.count_ones() <= k {
+                let rest = rest & !((2 << i) - 1);
+                go(rest, (changed, masks, k), set | 1 << i, next, visit);
+            }
+        }
+    }
+    go(items, (changed, masks, k), 0, 0, visit);
 }
 
 /// One step of the rating solve, for checking it: its difficulty, Sudoku Explainer's name
@@ -544,8 +588,13 @@ fn combinations(mask: u16, k: u32, mut visit: impl FnMut(u16) -> bool) -> bool {
         }
         false
     }
-    let items: Vec<u8> = bits(mask).collect();
-    go(&items, k, 0, 0, &mut visit)
+    let mut items = [0u8; 16];
+    let mut n = 0;
+    for i in bits(mask) {
+        items[n] = i;
+        n += 1;
+    }
+    go(&items[..n], k, 0, 0, &mut visit)
 }
 
 fn naked_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
@@ -1205,7 +1254,7 @@ impl Chains {
             {
                 break;
             }
-            if self.plus_implications(board, imp) {
+            if self.plus_implications(board, imp) || subset_implications(board, imp) {
                 continue;
             }
             if mode != Mode::DynamicForcing || !self.inner_chains(board, &mut seen, imp) {
@@ -1635,6 +1684,157 @@ impl Chains {
         }
         best
     }
+}
+
+/// What a subset rule looks for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum SubsetKind {
+    /// k digits with k places in a house.
+    Hidden,
+    /// k cells of a house with k candidates.
+    Naked,
+    /// k rows (or columns) whose places of a digit lie in k columns (or rows).
+    Fish,
+}
+
+/// Subsets and fish on the board as the chain leaves it, the "+" rules Sudoku Explainer
+/// tries after locked candidates, in its order: hidden pair, naked pair, X-Wing, then the
+/// triples and Swordfish, then the quads and Jellyfish. It stops after the first rule that
+/// adds a node. A subset counts only when the chain has taken candidates from it (else the
+/// board had it already); its parents are those eliminations.
+fn subset_implications(board: &Board9, imp: &mut Implications) -> bool {
+    let t = tables();
+    let mut alive = [0u16; 81];
+    for (c, alive) in alive.iter_mut().enumerate() {
+        *alive = board.candidates[c] & !imp.off_in_cell[c];
+    }
+    let mut places = [[0u16; 9]; 27];
+    for (house, places) in places.iter_mut().enumerate() {
+        for (pos, &c) in t.houses[house].iter().enumerate() {
+            for d in bits(alive[c as usize]) {
+                places[d as usize] |= 1 << pos;
+            }
+        }
+    }
+    let fits = |mask: u16, k: u32| (2..=k).contains(&mask.count_ones());
+    let off = |c: usize, d: u8| node(c * 9 + d as usize, false) as u16;
+    let mut parents: Vec<u16> = Vec::new();
+    let mut added = false;
+    for k in 2..=4u32 {
+        for kind in [SubsetKind::Hidden, SubsetKind::Naked, SubsetKind::Fish] {
+            match kind {
+                SubsetKind::Hidden => {
+                    for house in 0..27 {
+                        let cells = &t.houses[house];
+                        let changed = (0..9u8)
+                            .filter(|&d| board.places(house, d) != places[house][d as usize])
+                            .fold(0u16, |m, d| m | 1 << d);
+                        if changed == 0 {
+                            continue;
+                        }
+                        let digits = (0..9u8)
+                            .filter(|&d| fits(places[house][d as usize], k))
+                            .fold(0u16, |m, d| m | 1 << d);
+                        covering_sets(digits, changed, &places[house], k, &mut |set, union| {
+                            parents.clear();
+                            for d in bits(set) {
+                                let taken = board.places(house, d) & !places[house][d as usize];
+                                parents.extend(
+                                    bits(taken).map(|i| off(cells[i as usize] as usize, d)),
+                                );
+                            }
+                            if parents.is_empty() {
+                                return;
+                            }
+                            for i in bits(union) {
+                                let c = cells[i as usize] as usize;
+                                for d in bits(alive[c] & !set) {
+                                    added |= imp.add(node(c * 9 + d as usize, false), &parents);
+                                }
+                            }
+                        });
+                    }
+                }
+                SubsetKind::Naked => {
+                    for house in 0..27 {
+                        let cells = &t.houses[house];
+                        let masks: [u16; 9] = std::array::from_fn(|i| alive[cells[i] as usize]);
+                        let changed = (0..9)
+                            .filter(|&i| masks[i] != board.candidates[cells[i] as usize])
+                            .fold(0u16, |m, i| m | 1 << i);
+                        if changed == 0 {
+                            continue;
+                        }
+                        let chosen = (0..9)
+                            .filter(|&i| fits(masks[i], k))
+                            .fold(0u16, |m, i| m | 1 << i);
+                        covering_sets(chosen, changed, &masks, k, &mut |set, union| {
+                            parents.clear();
+                            for i in bits(set) {
+                                let c = cells[i as usize] as usize;
+                                let taken = board.candidates[c] & !alive[c];
+                                parents.extend(bits(taken).map(|d| off(c, d)));
+                            }
+                            if parents.is_empty() {
+                                return;
+                            }
+                            for i in bits(0x1ff & !set) {
+                                let c = cells[i as usize] as usize;
+                                for d in bits(alive[c] & union) {
+                                    added |= imp.add(node(c * 9 + d as usize, false), &parents);
+                                }
+                            }
+                        });
+                    }
+                }
+                SubsetKind::Fish => {
+                    for digit in 0..9u8 {
+                        for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
+                            let masks: [u16; 9] =
+                                std::array::from_fn(|i| places[bases.start + i][digit as usize]);
+                            let changed = (0..9)
+                                .filter(|&i| board.places(bases.start + i, digit) != masks[i])
+                                .fold(0u16, |m, i| m | 1 << i);
+                            if changed == 0 {
+                                continue;
+                            }
+                            let lines = (0..9)
+                                .filter(|&i| fits(masks[i], k))
+                                .fold(0u16, |m, i| m | 1 << i);
+                            covering_sets(lines, changed, &masks, k, &mut |set, union| {
+                                parents.clear();
+                                for i in bits(set) {
+                                    let house = bases.start + i as usize;
+                                    let taken =
+                                        board.places(house, digit) & !places[house][digit as usize];
+                                    parents.extend(
+                                        bits(taken).map(|j| {
+                                            off(t.houses[house][j as usize] as usize, digit)
+                                        }),
+                                    );
+                                }
+                                if parents.is_empty() {
+                                    return;
+                                }
+                                for j in bits(union) {
+                                    let cover = covers.start + j as usize;
+                                    for i in bits(places[cover][digit as usize] & !set) {
+                                        let c = t.houses[cover][i as usize] as usize;
+                                        added |=
+                                            imp.add(node(c * 9 + digit as usize, false), &parents);
+                                    }
+                                }
+                            });
+                        }
+                    }
+                }
+            }
+            if added {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Adds to `parents` the eliminations (off nodes) that made `a` and `b` a strong link on
