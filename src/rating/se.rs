@@ -1097,6 +1097,9 @@ struct Chains {
     /// The static implications of each end of a strong link an inner chain search starts
     /// from, reused between searches.
     inner: Vec<Implications>,
+    /// Where a tier that may end early starts its walk over the cells: where the last one
+    /// ended, since the next hint is often near the last.
+    first_cell: usize,
 }
 
 /// A chain conclusion: the node that holds and the chain's difficulty.
@@ -1117,9 +1120,11 @@ thread_local! {
 impl Chains {
     /// The chain buffers of this thread, or new ones.
     fn take() -> Box<Chains> {
-        SPARE_CHAINS
+        let mut chains = SPARE_CHAINS
             .with(|spare| spare.borrow_mut().take())
-            .unwrap_or_else(|| Box::new(Chains::new()))
+            .unwrap_or_else(|| Box::new(Chains::new()));
+        chains.first_cell = 0;
+        chains
     }
 
     /// Keeps the buffers for the next solve on this thread.
@@ -1134,6 +1139,7 @@ impl Chains {
             ancestry: Ancestry::new(),
             scratch: Vec::new(),
             inner: Vec::new(),
+            first_cell: 0,
         }
     }
 
@@ -1180,7 +1186,8 @@ impl Chains {
     /// assumptions at a time so that a hint no harder than `enough` ends it early.
     fn tier(&mut self, board: &Board9, mode: Mode, enough: Tenths) -> Option<Conclusion> {
         let mut best: Option<Conclusion> = None;
-        for cell in 0..81 {
+        for i in 0..81 {
+            let cell = (self.first_cell + i) % 81;
             self.propagate_cells(board, mode, cell..cell + 1);
             let found = [
                 self.binary(board, mode, cell..cell + 1),
@@ -1190,6 +1197,7 @@ impl Chains {
                 keep_easier(&mut best, found);
             }
             if best.is_some_and(|b| b.difficulty <= enough) {
+                self.first_cell = cell;
                 return best;
             }
         }
@@ -1225,6 +1233,9 @@ impl Chains {
         let mut head = 0;
         // The board as the last inner chain search saw it.
         let mut seen = *board;
+        // How many nodes a search for locked candidates, for subsets, had seen when it last
+        // found none.
+        let (mut locked_clean, mut subsets_clean) = (0, 0);
         loop {
             while head < imp.order.len() && imp.contradiction.is_none() {
                 let n = imp.order[head] as usize;
@@ -1254,7 +1265,9 @@ impl Chains {
             {
                 break;
             }
-            if self.plus_implications(board, imp) || subset_implications(board, imp) {
+            if self.plus_implications(board, imp, &mut locked_clean)
+                || subset_implications(board, imp, &mut subsets_clean)
+            {
                 continue;
             }
             if mode != Mode::DynamicForcing || !self.inner_chains(board, &mut seen, imp) {
@@ -1354,15 +1367,29 @@ impl Chains {
     /// Locked candidates on the board as the chain leaves it; returns whether it added a node.
     /// A base house counts only when the chain has taken places of the digit from it (else
     /// the board had the same locked candidates), and not when it places the digit there.
-    fn plus_implications(&mut self, board: &Board9, imp: &mut Implications) -> bool {
+    ///
+    /// `clean` is how many of the chain's nodes the last search that found nothing had seen:
+    /// a new one needs a base house that lost places of the digit since.
+    fn plus_implications(
+        &mut self,
+        board: &Board9,
+        imp: &mut Implications,
+        clean: &mut usize,
+    ) -> bool {
         let t = tables();
         let mut added = false;
         let mut alive = board.cells;
         let mut placed = [0u128; 9];
-        for &n in &imp.order {
+        let mut dirty = [0u32; 9];
+        for (i, &n) in imp.order.iter().enumerate() {
             let k = n as usize / 2;
             if n % 2 == 0 {
                 alive[k % 9] &= !(1 << (k / 9));
+                if i >= *clean {
+                    for &house in &t.cell_houses[k / 9] {
+                        dirty[k % 9] |= 1 << house;
+                    }
+                }
             } else {
                 placed[k % 9] |= 1 << (k / 9);
             }
@@ -1371,7 +1398,7 @@ impl Chains {
         for (bases, covers) in [(18..27, 0..18), (0..18, 18..27)] {
             for base in bases {
                 let in_base = t.house_masks[base];
-                for digit in 0..9 {
+                for digit in (0..9).filter(|&d| dirty[d] & 1 << base != 0) {
                     let cells = alive[digit] & in_base;
                     let taken = board.cells[digit] & in_base & !cells;
                     if placed[digit] & in_base != 0 || cells.count_ones() < 2 || taken == 0 {
@@ -1391,6 +1418,9 @@ impl Chains {
                     }
                 }
             }
+        }
+        if !added {
+            *clean = imp.order.len();
         }
         added
     }
@@ -1702,17 +1732,26 @@ enum SubsetKind {
 /// triples and Swordfish, then the quads and Jellyfish. It stops after the first rule that
 /// adds a node. A subset counts only when the chain has taken candidates from it (else the
 /// board had it already); its parents are those eliminations.
-fn subset_implications(board: &Board9, imp: &mut Implications) -> bool {
+///
+/// `clean` is how many of the chain's nodes the last search that found nothing had seen: a
+/// new subset needs a house (a fish, a digit) that lost candidates since.
+fn subset_implications(board: &Board9, imp: &mut Implications, clean: &mut usize) -> bool {
     let t = tables();
     let mut alive = [0u16; 81];
     for (c, alive) in alive.iter_mut().enumerate() {
         *alive = board.candidates[c] & !imp.off_in_cell[c];
     }
-    let mut places = [[0u16; 9]; 27];
-    for (house, places) in places.iter_mut().enumerate() {
-        for (pos, &c) in t.houses[house].iter().enumerate() {
-            for d in bits(alive[c as usize]) {
-                places[d as usize] |= 1 << pos;
+    let mut places = board.places;
+    let (mut dirty_houses, mut dirty_digits) = (0u32, 0u16);
+    for (i, &n) in imp.order.iter().enumerate() {
+        if n % 2 == 0 {
+            let (cell, digit) = (n as usize / 2 / 9, n as usize / 2 % 9);
+            for (&house, &slot) in t.cell_houses[cell].iter().zip(&t.cell_slots[cell]) {
+                places[house as usize][digit] &= !(1 << slot);
+                if i >= *clean {
+                    dirty_houses |= 1 << house;
+                    dirty_digits |= 1 << digit;
+                }
             }
         }
     }
@@ -1724,7 +1763,7 @@ fn subset_implications(board: &Board9, imp: &mut Implications) -> bool {
         for kind in [SubsetKind::Hidden, SubsetKind::Naked, SubsetKind::Fish] {
             match kind {
                 SubsetKind::Hidden => {
-                    for house in 0..27 {
+                    for house in (0..27).filter(|h| dirty_houses & 1 << h != 0) {
                         let cells = &t.houses[house];
                         let changed = (0..9u8)
                             .filter(|&d| board.places(house, d) != places[house][d as usize])
@@ -1756,7 +1795,7 @@ fn subset_implications(board: &Board9, imp: &mut Implications) -> bool {
                     }
                 }
                 SubsetKind::Naked => {
-                    for house in 0..27 {
+                    for house in (0..27).filter(|h| dirty_houses & 1 << h != 0) {
                         let cells = &t.houses[house];
                         let masks: [u16; 9] = std::array::from_fn(|i| alive[cells[i] as usize]);
                         let changed = (0..9)
@@ -1788,7 +1827,7 @@ fn subset_implications(board: &Board9, imp: &mut Implications) -> bool {
                     }
                 }
                 SubsetKind::Fish => {
-                    for digit in 0..9u8 {
+                    for digit in (0..9u8).filter(|d| dirty_digits & 1 << d != 0) {
                         for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
                             let masks: [u16; 9] =
                                 std::array::from_fn(|i| places[bases.start + i][digit as usize]);
@@ -1834,6 +1873,7 @@ fn subset_implications(board: &Board9, imp: &mut Implications) -> bool {
             }
         }
     }
+    *clean = imp.order.len();
     false
 }
 
