@@ -63,7 +63,7 @@ pub enum SeOutcome {
 pub const STEP_BUDGET: usize = 2_000;
 
 /// The difficulty at which the profile gives up: Sudoku Explainer's next nesting level.
-const GIVE_UP_AT: Tenths = 100;
+const GIVE_UP_AT: Tenths = 105;
 
 /// The classic 9×9 geometry copied into fixed arrays, so the inner loops index without
 /// bounds on vectors. House ids are the geometry's dense ones: rows 0–8, columns 9–17, boxes
@@ -902,6 +902,10 @@ enum Mode {
     /// static forcing chains on the board as the chain leaves it (Sudoku Explainer's
     /// "+ Forcing Chains"). Each such node counts its inner chain's nodes too.
     DynamicForcing,
+    /// Dynamic forcing, and when static forcing chains give nothing more either, the
+    /// conclusions of static cell and region forcing chains on the board as the chain leaves
+    /// it (Sudoku Explainer's "+ Multiple Forcing Chains").
+    DynamicMultiple,
 }
 
 const NODES: usize = 729 * 2;
@@ -1147,12 +1151,13 @@ impl Chains {
     /// base is no easier than the best found. A hint no harder than `enough` ends the search.
     fn easiest(&mut self, board: &Board9, enough: Tenths) -> Option<Hint> {
         let mut best: Option<Conclusion> = None;
-        let tiers: [(Tenths, Mode); 5] = [
+        let tiers: [(Tenths, Mode); 6] = [
             (66, Mode::Static),
             (75, Mode::Nishio),
             (85, Mode::Dynamic),
             (90, Mode::DynamicPlus),
             (95, Mode::DynamicForcing),
+            (100, Mode::DynamicMultiple),
         ];
         for (base, mode) in tiers {
             if best.is_some_and(|b| b.difficulty <= base.max(enough)) {
@@ -1261,7 +1266,10 @@ impl Chains {
                 self.empty_house(board, start, imp);
             }
             if imp.contradiction.is_some()
-                || !matches!(mode, Mode::DynamicPlus | Mode::DynamicForcing)
+                || !matches!(
+                    mode,
+                    Mode::DynamicPlus | Mode::DynamicForcing | Mode::DynamicMultiple
+                )
             {
                 break;
             }
@@ -1270,7 +1278,13 @@ impl Chains {
             {
                 continue;
             }
-            if mode != Mode::DynamicForcing || !self.inner_chains(board, &mut seen, imp) {
+            if mode == Mode::DynamicPlus {
+                break;
+            }
+            if self.inner_chains(board, &mut seen, imp) {
+                continue;
+            }
+            if mode != Mode::DynamicMultiple || !self.inner_multiple(board, imp) {
                 break;
             }
         }
@@ -1543,6 +1557,123 @@ impl Chains {
                 }
             }
             parents.clear();
+            for &(p, m) in &strong {
+                made_link(board, &trial, p, m, &mut parents);
+            }
+            parents.sort_unstable();
+            parents.dedup();
+            let nodes = u16::try_from(nodes).unwrap_or(u16::MAX);
+            added |= imp.add_nested(n, &parents, nodes);
+        }
+        self.inner = inner;
+        added
+    }
+
+    /// Static cell and region forcing chains on the board as the chain leaves it: a node that
+    /// every candidate of a cell (every place of a digit in a house) switched on implies is
+    /// added, its parents the eliminations that made the units and the strong links of its
+    /// branches, carrying the branches' node count. Returns whether a node was added.
+    fn inner_multiple(&mut self, board: &Board9, imp: &mut Implications) -> bool {
+        let t = tables();
+        let mut trial = *board;
+        for &n in &imp.order {
+            if n % 2 == 0 {
+                let k = n as usize / 2;
+                trial.remove(k / 9, (k % 9) as u8);
+            }
+        }
+        let open: Vec<usize> = (0..81)
+            .filter(|&c| trial.candidates[c].count_ones() >= 2)
+            .flat_map(|c| bits(trial.candidates[c]).map(move |d| c * 9 + d as usize))
+            .collect();
+        let mut inner = std::mem::take(&mut self.inner);
+        while inner.len() < open.len() {
+            inner.push(Implications::new());
+        }
+        for (&k, forward) in open.iter().zip(inner.iter_mut()) {
+            forward.clear();
+            self.propagate(&trial, Mode::Static, node(k, true), forward);
+        }
+        let index = |k: usize| open.binary_search(&k).ok();
+        // The smallest count of each conclusion: (node, nodes, unit).
+        let mut found: Vec<(usize, usize, usize)> = Vec::new();
+        let mut branches: Vec<usize> = Vec::with_capacity(9);
+        for unit in 0..UNITS {
+            branches.clear();
+            if unit < 81 {
+                branches.extend(bits(trial.candidates[unit]).map(|d| unit * 9 + d as usize));
+            } else {
+                let (house, digit) = ((unit - 81) / 9, (unit - 81) % 9);
+                let places = trial.places(house, digit as u8);
+                branches
+                    .extend(bits(places).map(|i| t.houses[house][i as usize] as usize * 9 + digit));
+            }
+            if branches.len() < 2 {
+                continue;
+            }
+            let Some(slots) = branches
+                .iter()
+                .map(|&k| index(k))
+                .collect::<Option<Vec<usize>>>()
+            else {
+                continue;
+            };
+            if slots.iter().any(|&i| inner[i].contradiction.is_some()) {
+                continue;
+            }
+            for &n in &inner[slots[0]].order[1..] {
+                let n = n as usize;
+                if imp.has(n)
+                    || !still_open(&trial, n)
+                    || branches.contains(&(n / 2))
+                    || !slots.iter().all(|&i| inner[i].has(n))
+                {
+                    continue;
+                }
+                self.ancestry.start();
+                let nodes: usize = slots
+                    .iter()
+                    .map(|&i| self.ancestry.count(&inner[i], n).0)
+                    .sum();
+                match found.iter_mut().find(|f| f.0 == n) {
+                    Some(f) if f.1 > nodes => *f = (n, nodes, unit),
+                    Some(_) => {}
+                    None => found.push((n, nodes, unit)),
+                }
+            }
+        }
+        let mut added = false;
+        let mut parents: Vec<u16> = Vec::new();
+        let mut strong: Vec<(usize, usize)> = Vec::new();
+        for &(n, nodes, unit) in &found {
+            parents.clear();
+            strong.clear();
+            if unit < 81 {
+                for d in bits(board.candidates[unit] & !trial.candidates[unit]) {
+                    parents.push(node(unit * 9 + d as usize, false) as u16);
+                }
+                for d in bits(trial.candidates[unit]) {
+                    let i = index(unit * 9 + d as usize).expect("a branch");
+                    self.ancestry.start();
+                    self.ancestry.strong_links(&inner[i], n, &mut strong);
+                }
+            } else {
+                let (house, digit) = ((unit - 81) / 9, (unit - 81) % 9);
+                let (all, now) = (
+                    board.places(house, digit as u8),
+                    trial.places(house, digit as u8),
+                );
+                for i in bits(all) {
+                    let k = t.houses[house][i as usize] as usize * 9 + digit;
+                    if now & (1 << i) == 0 {
+                        parents.push(node(k, false) as u16);
+                    } else {
+                        let slot = index(k).expect("a branch");
+                        self.ancestry.start();
+                        self.ancestry.strong_links(&inner[slot], n, &mut strong);
+                    }
+                }
+            }
             for &(p, m) in &strong {
                 made_link(board, &trial, p, m, &mut parents);
             }
@@ -1938,6 +2069,7 @@ fn chain_difficulty(mode: Mode, kind: ChainKind, nodes: usize, x: bool, y: bool)
         (Mode::Dynamic, _) => 85,
         (Mode::DynamicPlus, _) => 90,
         (Mode::DynamicForcing, _) => 95,
+        (Mode::DynamicMultiple, _) => 100,
     };
     base + length_bonus(nodes)
 }
@@ -1966,6 +2098,18 @@ fn chain_name(mode: Mode, kind: ChainKind, x: bool, y: bool) -> &'static str {
         (Mode::DynamicForcing, ChainKind::Cell) => "Dynamic Cell Forcing Chains (+ Forcing Chains)",
         (Mode::DynamicForcing, ChainKind::Region) => {
             "Dynamic Region Forcing Chains (+ Forcing Chains)"
+        }
+        (Mode::DynamicMultiple, ChainKind::Contradiction) => {
+            "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)"
+        }
+        (Mode::DynamicMultiple, ChainKind::Double) => {
+            "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)"
+        }
+        (Mode::DynamicMultiple, ChainKind::Cell) => {
+            "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)"
+        }
+        (Mode::DynamicMultiple, ChainKind::Region) => {
+            "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)"
         }
     }
 }
