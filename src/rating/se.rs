@@ -1160,7 +1160,9 @@ impl Chains {
             (100, Mode::DynamicMultiple),
         ];
         for (base, mode) in tiers {
-            if best.is_some_and(|b| b.difficulty <= base.max(enough)) {
+            if best.is_some_and(|b| b.difficulty <= base.max(enough))
+                || (mode == Mode::DynamicMultiple && best.is_some())
+            {
                 break;
             }
             let found = match mode {
@@ -1238,6 +1240,7 @@ impl Chains {
         let mut head = 0;
         // The board as the last inner chain search saw it.
         let mut seen = *board;
+        let mut seen_multiple = *board;
         // How many nodes a search for locked candidates, for subsets, had seen when it last
         // found none.
         let (mut locked_clean, mut subsets_clean) = (0, 0);
@@ -1284,7 +1287,8 @@ impl Chains {
             if self.inner_chains(board, &mut seen, imp) {
                 continue;
             }
-            if mode != Mode::DynamicMultiple || !self.inner_multiple(board, imp) {
+            if mode != Mode::DynamicMultiple || !self.inner_multiple(board, &mut seen_multiple, imp)
+            {
                 break;
             }
         }
@@ -1573,7 +1577,18 @@ impl Chains {
     /// every candidate of a cell (every place of a digit in a house) switched on implies is
     /// added, its parents the eliminations that made the units and the strong links of its
     /// branches, carrying the branches' node count. Returns whether a node was added.
-    fn inner_multiple(&mut self, board: &Board9, imp: &mut Implications) -> bool {
+    ///
+    /// The board on entry has no static multiple chain conclusion (an easier tier would have
+    /// found it), and the chain only removes candidates. So a new conclusion is about a unit
+    /// that lost candidates since the last search (`seen`, the board then), or one of its
+    /// branches goes through a strong link made since: a branch `k` through the new link
+    /// "a or b" reaches `a` off, so `a` on reaches `k` off. Only those units are searched.
+    fn inner_multiple(
+        &mut self,
+        board: &Board9,
+        seen: &mut Board9,
+        imp: &mut Implications,
+    ) -> bool {
         let t = tables();
         let mut trial = *board;
         for &n in &imp.order {
@@ -1582,19 +1597,57 @@ impl Chains {
                 trial.remove(k / 9, (k % 9) as u8);
             }
         }
+        let mut changed = [false; UNITS];
+        let mut ends: Vec<usize> = Vec::new();
+        for cell in 0..81 {
+            let (now, before) = (trial.candidates[cell], seen.candidates[cell]);
+            changed[cell] = now != before && now.count_ones() >= 2;
+            if now.count_ones() == 2 && before.count_ones() > 2 {
+                ends.extend(bits(now).map(|d| cell * 9 + d as usize));
+            }
+        }
+        for house in 0..27 {
+            for digit in 0..9 {
+                let (now, before) = (trial.places(house, digit), seen.places(house, digit));
+                changed[81 + house * 9 + digit as usize] = now != before && now.count_ones() >= 2;
+                if now.count_ones() == 2 && before.count_ones() > 2 {
+                    ends.extend(
+                        bits(now)
+                            .map(|i| t.houses[house][i as usize] as usize * 9 + digit as usize),
+                    );
+                }
+            }
+        }
+        *seen = trial;
         let open: Vec<usize> = (0..81)
             .filter(|&c| trial.candidates[c].count_ones() >= 2)
             .flat_map(|c| bits(trial.candidates[c]).map(move |d| c * 9 + d as usize))
             .collect();
+        let index = |k: usize| open.binary_search(&k).ok();
         let mut inner = std::mem::take(&mut self.inner);
         while inner.len() < open.len() {
             inner.push(Implications::new());
         }
-        for (&k, forward) in open.iter().zip(inner.iter_mut()) {
-            forward.clear();
-            self.propagate(&trial, Mode::Static, node(k, true), forward);
+        let mut ready = vec![false; open.len()];
+        let mut follow = |chains: &mut Chains, inner: &mut [Implications], i: usize| {
+            if !ready[i] {
+                ready[i] = true;
+                inner[i].clear();
+                chains.propagate(&trial, Mode::Static, node(open[i], true), &mut inner[i]);
+            }
+        };
+        // Branches a new strong link reaches.
+        let mut touched = [false; 729];
+        for &end in &ends {
+            if let Some(i) = index(end) {
+                follow(self, &mut inner, i);
+                for &n in &inner[i].order {
+                    if n % 2 == 0 {
+                        touched[n as usize / 2] = true;
+                    }
+                }
+            }
         }
-        let index = |k: usize| open.binary_search(&k).ok();
         // The smallest count of each conclusion: (node, nodes, unit).
         let mut found: Vec<(usize, usize, usize)> = Vec::new();
         let mut branches: Vec<usize> = Vec::with_capacity(9);
@@ -1608,7 +1661,7 @@ impl Chains {
                 branches
                     .extend(bits(places).map(|i| t.houses[house][i as usize] as usize * 9 + digit));
             }
-            if branches.len() < 2 {
+            if branches.len() < 2 || !(changed[unit] || branches.iter().any(|&k| touched[k])) {
                 continue;
             }
             let Some(slots) = branches
@@ -1618,6 +1671,9 @@ impl Chains {
             else {
                 continue;
             };
+            for &i in &slots {
+                follow(self, &mut inner, i);
+            }
             if slots.iter().any(|&i| inner[i].contradiction.is_some()) {
                 continue;
             }
