@@ -1599,9 +1599,9 @@ impl Chains {
         }
         let mut changed = [false; UNITS];
         let mut ends: Vec<usize> = Vec::new();
-        for cell in 0..81 {
+        for (cell, changed) in changed[..81].iter_mut().enumerate() {
             let (now, before) = (trial.candidates[cell], seen.candidates[cell]);
-            changed[cell] = now != before && now.count_ones() >= 2;
+            *changed = now != before && now.count_ones() >= 2;
             if now.count_ones() == 2 && before.count_ones() > 2 {
                 ends.extend(bits(now).map(|d| cell * 9 + d as usize));
             }
@@ -1651,7 +1651,7 @@ impl Chains {
         // The smallest count of each conclusion: (node, nodes, unit).
         let mut found: Vec<(usize, usize, usize)> = Vec::new();
         let mut branches: Vec<usize> = Vec::with_capacity(9);
-        for unit in 0..UNITS {
+        for (unit, &unit_changed) in changed.iter().enumerate() {
             branches.clear();
             if unit < 81 {
                 branches.extend(bits(trial.candidates[unit]).map(|d| unit * 9 + d as usize));
@@ -1661,7 +1661,7 @@ impl Chains {
                 branches
                     .extend(bits(places).map(|i| t.houses[house][i as usize] as usize * 9 + digit));
             }
-            if branches.len() < 2 || !(changed[unit] || branches.iter().any(|&k| touched[k])) {
+            if branches.len() < 2 || !(unit_changed || branches.iter().any(|&k| touched[k])) {
                 continue;
             }
             let Some(slots) = branches
