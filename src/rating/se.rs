@@ -1085,6 +1085,16 @@ impl Ancestry {
     }
 }
 
+/// Where a propagation begins.
+#[derive(Copy, Clone)]
+enum From {
+    /// A single assumption, the node given.
+    Start(usize),
+    /// Where the same assumption's propagation of the tier below stopped, every rule of
+    /// that tier exhausted: it goes on with the rules this tier adds.
+    Exhausted,
+}
+
 /// Where an inner chain ends: a node both ends of its strong link imply, or a contradiction
 /// (candidate `.1` both on and off) that one end (`.0`) implies.
 #[derive(Copy, Clone)]
@@ -1104,6 +1114,11 @@ struct Chains {
     /// Where a tier that may end early starts its walk over the cells: where the last one
     /// ended, since the next hint is often near the last.
     first_cell: usize,
+    /// The tier whose propagations `on` and `off` hold in full for the board at hand, every
+    /// assumption followed until its rules gave nothing more.
+    exhausted: Option<Mode>,
+    /// Whether the tier under way goes on from the exhausted propagations of the tier below.
+    resuming: bool,
 }
 
 /// A chain conclusion: the node that holds and the chain's difficulty.
@@ -1144,6 +1159,8 @@ impl Chains {
             scratch: Vec::new(),
             inner: Vec::new(),
             first_cell: 0,
+            exhausted: None,
+            resuming: false,
         }
     }
 
@@ -1151,6 +1168,7 @@ impl Chains {
     /// base is no easier than the best found. A hint no harder than `enough` ends the search.
     fn easiest(&mut self, board: &Board9, enough: Tenths) -> Option<Hint> {
         let mut best: Option<Conclusion> = None;
+        self.exhausted = None;
         let tiers: [(Tenths, Mode); 6] = [
             (66, Mode::Static),
             (75, Mode::Nishio),
@@ -1167,6 +1185,8 @@ impl Chains {
             }
             let found = match mode {
                 Mode::Nishio => {
+                    self.exhausted = None;
+                    self.resuming = false;
                     self.propagate_cells(board, mode, 0..81);
                     self.nishio(board)
                 }
@@ -1193,6 +1213,8 @@ impl Chains {
     /// assumptions at a time so that a hint no harder than `enough` ends it early.
     fn tier(&mut self, board: &Board9, mode: Mode, enough: Tenths) -> Option<Conclusion> {
         let mut best: Option<Conclusion> = None;
+        self.resuming =
+            mode == Mode::DynamicMultiple && self.exhausted.take() == Some(Mode::DynamicForcing);
         for i in 0..81 {
             let cell = (self.first_cell + i) % 81;
             self.propagate_cells(board, mode, cell..cell + 1);
@@ -1208,6 +1230,7 @@ impl Chains {
                 return best;
             }
         }
+        self.exhausted = Some(mode);
         if let Some(found) = self.multiple(board, mode, 81..UNITS) {
             keep_easier(&mut best, found);
         }
@@ -1220,30 +1243,50 @@ impl Chains {
         for cell in cells {
             for digit in 0..9 {
                 let k = cell * 9 + digit;
-                on[k].clear();
-                off[k].clear();
                 if board.candidates[cell] & (1 << digit) == 0 {
+                    on[k].clear();
+                    off[k].clear();
                     continue;
                 }
-                self.propagate(board, mode, node(k, true), &mut on[k]);
+                if self.resuming && !on[k].order.is_empty() {
+                    self.propagate(board, mode, From::Exhausted, &mut on[k]);
+                    self.propagate(board, mode, From::Exhausted, &mut off[k]);
+                    continue;
+                }
+                on[k].clear();
+                off[k].clear();
+                self.propagate(board, mode, From::Start(node(k, true)), &mut on[k]);
                 if mode != Mode::Nishio {
-                    self.propagate(board, mode, node(k, false), &mut off[k]);
+                    self.propagate(board, mode, From::Start(node(k, false)), &mut off[k]);
                 }
             }
         }
         (self.on, self.off) = (on, off);
     }
 
-    fn propagate(&mut self, board: &Board9, mode: Mode, start: usize, imp: &mut Implications) {
+    fn propagate(&mut self, board: &Board9, mode: Mode, from: From, imp: &mut Implications) {
         let t = tables();
-        imp.add(start, &[]);
-        let mut head = 0;
         // The board as the last inner chain search saw it.
         let mut seen = *board;
         let mut seen_multiple = *board;
         // How many nodes a search for locked candidates, for subsets, had seen when it last
         // found none.
-        let (mut locked_clean, mut subsets_clean) = (0, 0);
+        let (mut head, mut locked_clean, mut subsets_clean) = (0, 0, 0);
+        match from {
+            From::Start(node) => {
+                imp.add(node, &[]);
+            }
+            From::Exhausted => {
+                head = imp.order.len();
+                (locked_clean, subsets_clean) = (head, head);
+                for &n in &imp.order {
+                    if n % 2 == 0 {
+                        seen.remove(n as usize / 2 / 9, (n as usize / 2 % 9) as u8);
+                    }
+                }
+            }
+        }
+        let start = imp.order[0] as usize;
         loop {
             while head < imp.order.len() && imp.contradiction.is_none() {
                 let n = imp.order[head] as usize;
@@ -1496,7 +1539,7 @@ impl Chains {
         }
         for (&end, forward) in ends.iter().zip(inner.iter_mut()) {
             forward.clear();
-            self.propagate(&trial, Mode::Static, node(end, true), forward);
+            self.propagate(&trial, Mode::Static, From::Start(node(end, true)), forward);
         }
         let index = |k: usize| ends.binary_search(&k).expect("an end of a link");
         // The shortest inner chain to each conclusion: (node, nodes, link).
@@ -1633,7 +1676,12 @@ impl Chains {
             if !ready[i] {
                 ready[i] = true;
                 inner[i].clear();
-                chains.propagate(&trial, Mode::Static, node(open[i], true), &mut inner[i]);
+                chains.propagate(
+                    &trial,
+                    Mode::Static,
+                    From::Start(node(open[i], true)),
+                    &mut inner[i],
+                );
             }
         };
         // Branches a new strong link reaches.
