@@ -234,7 +234,7 @@ pub struct Rating {
     /// Sudoku Explainer's name of its hardest step, with the peer profiles.
     pub se_hardest: Option<&'static str>,
     /// Whether ER is a lower bound because the Sudoku Explainer profile gave up (a puzzle
-    /// that needs deeper nesting than it searches).
+    /// that needs deeper nesting than it searches, "+ Dynamic Forcing Chains").
     pub er_is_lower_bound: bool,
     /// HoDoKu's name of its hardest step, with the peer profiles.
     pub hodoku_hardest: Option<&'static str>,

@@ -10,17 +10,22 @@
 //!   rectangles (our finders) and BUG+1, each at its fixed difficulty;
 //! - chains over candidates switched on and off, each hint concluding one placement or one
 //!   elimination: forcing X- and XY-chains (6.6 and 7.0), Nishio (one digit, 7.5), cell and
-//!   region forcing chains (8.3 and 8.2), dynamic forcing chains (8.5), dynamic chains whose
-//!   implications also use locked candidates (9.0, "+") and, when those give nothing more,
-//!   the conclusions of static forcing chains on the board as the chain leaves it (9.5,
-//!   "+ Forcing Chains"). Each adds 0.1 every time the chain's node count, the nodes of its
-//!   inner chains included, passes 4, 6, 8, 12, 16, 24, 32, … (alternately ×3/2 and ×4/3).
+//!   region forcing chains (8.3 and 8.2), dynamic forcing chains (8.5), and dynamic chains
+//!   whose implications also use, on the board as the chain leaves it and each only when the
+//!   ones before give nothing more: locked candidates, then hidden and naked subsets and fish
+//!   up to size 4 (9.0, "+"); static forcing chains (9.5, "+ Forcing Chains"); static cell and
+//!   region forcing chains (10.0, "+ Multiple Forcing Chains"). Each adds 0.1 every time the
+//!   chain's node count, the nodes of its inner chains included, passes 4, 6, 8, 12, 16, 24,
+//!   32, … (alternately ×3/2 and ×4/3).
 //!
-//! Deeper nesting (Sudoku Explainer's 10.0 and 10.5, where implications use multiple and
-//! dynamic forcing chains) is not searched: a puzzle that needs it gives up with 10.0 as a
-//! lower bound, as does one past the step budget. After the first step, a chain hint no harder
-//! than the rating so far is taken as soon as it is found: it cannot raise ER or EP itself,
-//! though the solve may then go on along another path than Sudoku Explainer's.
+//! Where we depart from Sudoku Explainer, to keep a rating fast:
+//! - "+ Multiple Forcing Chains" is searched only when no easier hint exists; Sudoku Explainer
+//!   also weighs it against a long "+ Forcing Chains" hint.
+//! - After the first step, a chain hint no harder than the rating so far is taken as soon as it
+//!   is found: it cannot raise ER or EP itself, though the solve may then go on along another
+//!   path than Sudoku Explainer's.
+//! - Deeper nesting (10.5, "+ Dynamic Forcing Chains") is not searched: a puzzle that needs it
+//!   gives up with 10.5 as a lower bound, as does one past the step budget.
 
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Geometry, Shape};
@@ -53,7 +58,7 @@ pub enum SeOutcome {
     /// Every cell was filled.
     Solved,
     /// The puzzle needs a technique this profile does not search (nesting past
-    /// "+ Forcing Chains") or went past the step budget: ER is a lower bound.
+    /// "+ Multiple Forcing Chains") or went past the step budget: ER is a lower bound.
     GaveUp,
     /// The board reached a contradiction (the puzzle has no solution).
     Invalid,
