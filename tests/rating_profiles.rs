@@ -101,10 +101,16 @@ fn se_ratings_agree() {
     println!("forum, finished by SE: {forum:?}");
     assert!(forum.n >= 10, "{forum:?}");
     assert!(forum.within >= 0.9, "forum_hardest within 0.2: {forum:?}");
-    assert!(forum.mean_abs <= 0.2, "forum_hardest mean difference: {forum:?}");
+    assert!(
+        forum.mean_abs <= 0.2,
+        "forum_hardest mean difference: {forum:?}"
+    );
     let bounds = ErAgreement::of(&part("forum", false));
     println!("forum, lower bounds: {bounds:?}");
-    assert!(bounds.within >= 0.8, "forum_hardest lower bounds: {bounds:?}");
+    assert!(
+        bounds.within >= 0.8,
+        "forum_hardest lower bounds: {bounds:?}"
+    );
     assert!(
         agreement.spearman >= 0.9,
         "order over all rows: {agreement:?}"
