@@ -239,6 +239,52 @@ impl Board9 {
         })
     }
 
+    /// This board with the candidates the chain `imp` switches off removed: the board as the
+    /// chain leaves it.
+    fn after(&self, imp: &Implications) -> Board9 {
+        let mut board = *self;
+        for &n in &imp.order {
+            if n % 2 == 0 {
+                let k = n as usize / 2;
+                board.remove(k / 9, (k % 9) as u8);
+            }
+        }
+        board
+    }
+
+    /// The strong links (pairs of candidates, one of which holds) of this board that
+    /// `before`, a board with more candidates, did not have: cells left with two candidates
+    /// and houses left with two places of a digit.
+    fn strong_links_since(&self, before: &Board9) -> Vec<(usize, usize)> {
+        let t = tables();
+        let mut links = Vec::new();
+        let ends = |mask: u16| {
+            (
+                mask.trailing_zeros() as usize,
+                15 - mask.leading_zeros() as usize,
+            )
+        };
+        for cell in 0..81 {
+            let now = self.candidates[cell];
+            if now.count_ones() == 2 && before.candidates[cell].count_ones() > 2 {
+                let (a, b) = ends(now);
+                links.push((cell * 9 + a, cell * 9 + b));
+            }
+        }
+        for house in 0..27 {
+            for digit in 0..9u8 {
+                let now = self.places(house, digit);
+                if now.count_ones() == 2 && before.places(house, digit).count_ones() > 2 {
+                    let (a, b) = ends(now);
+                    let cells = &t.houses[house];
+                    let d = digit as usize;
+                    links.push((cells[a] as usize * 9 + d, cells[b] as usize * 9 + d));
+                }
+            }
+        }
+        links
+    }
+
     /// The cells of a house (by position bit) that have `digit` as a candidate.
     fn places(&self, house: usize, digit: u8) -> u16 {
         self.places[house][digit as usize]
@@ -1284,11 +1330,7 @@ impl Chains {
             From::Exhausted => {
                 head = imp.order.len();
                 (locked_clean, subsets_clean) = (head, head);
-                for &n in &imp.order {
-                    if n % 2 == 0 {
-                        seen.remove(n as usize / 2 / 9, (n as usize / 2 % 9) as u8);
-                    }
-                }
+                seen = board.after(imp);
             }
         }
         let start = imp.order[0] as usize;
@@ -1502,35 +1544,8 @@ impl Chains {
     /// contraposition, so a conclusion through the strong link "a or b" is a node that both
     /// `a` on and `b` on imply.
     fn inner_chains(&mut self, board: &Board9, seen: &mut Board9, imp: &mut Implications) -> bool {
-        let t = tables();
-        let mut trial = *board;
-        for &n in &imp.order {
-            if n % 2 == 0 {
-                let k = n as usize / 2;
-                trial.remove(k / 9, (k % 9) as u8);
-            }
-        }
-        let mut links: Vec<(usize, usize)> = Vec::new();
-        for cell in 0..81 {
-            let now = trial.candidates[cell];
-            if now.count_ones() == 2 && seen.candidates[cell].count_ones() > 2 {
-                let (a, b) = (now.trailing_zeros(), 15 - now.leading_zeros());
-                links.push((cell * 9 + a as usize, cell * 9 + b as usize));
-            }
-        }
-        for house in 0..27 {
-            for digit in 0..9u8 {
-                let now = trial.places(house, digit);
-                if now.count_ones() == 2 && seen.places(house, digit).count_ones() > 2 {
-                    let cells = &t.houses[house];
-                    let (a, b) = (now.trailing_zeros(), 15 - now.leading_zeros());
-                    links.push((
-                        cells[a as usize] as usize * 9 + digit as usize,
-                        cells[b as usize] as usize * 9 + digit as usize,
-                    ));
-                }
-            }
-        }
+        let trial = board.after(imp);
+        let links = trial.strong_links_since(seen);
         *seen = trial;
         if links.is_empty() {
             return false;
@@ -1609,13 +1624,7 @@ impl Chains {
                 }
             }
             parents.clear();
-            for &(p, m) in &strong {
-                made_link(board, &trial, p, m, &mut parents);
-            }
-            parents.sort_unstable();
-            parents.dedup();
-            let nodes = u16::try_from(nodes).unwrap_or(u16::MAX);
-            added |= imp.add_nested(n, &parents, nodes);
+            added |= add_inner(board, &trial, &strong, &mut parents, (n, nodes), imp);
         }
         self.inner = inner;
         added
@@ -1638,34 +1647,23 @@ impl Chains {
         imp: &mut Implications,
     ) -> bool {
         let t = tables();
-        let mut trial = *board;
-        for &n in &imp.order {
-            if n % 2 == 0 {
-                let k = n as usize / 2;
-                trial.remove(k / 9, (k % 9) as u8);
-            }
-        }
+        let trial = board.after(imp);
         let mut changed = [false; UNITS];
-        let mut ends: Vec<usize> = Vec::new();
         for (cell, changed) in changed[..81].iter_mut().enumerate() {
             let (now, before) = (trial.candidates[cell], seen.candidates[cell]);
             *changed = now != before && now.count_ones() >= 2;
-            if now.count_ones() == 2 && before.count_ones() > 2 {
-                ends.extend(bits(now).map(|d| cell * 9 + d as usize));
-            }
         }
         for house in 0..27 {
             for digit in 0..9 {
                 let (now, before) = (trial.places(house, digit), seen.places(house, digit));
                 changed[81 + house * 9 + digit as usize] = now != before && now.count_ones() >= 2;
-                if now.count_ones() == 2 && before.count_ones() > 2 {
-                    ends.extend(
-                        bits(now)
-                            .map(|i| t.houses[house][i as usize] as usize * 9 + digit as usize),
-                    );
-                }
             }
         }
+        let ends: Vec<usize> = trial
+            .strong_links_since(seen)
+            .into_iter()
+            .flat_map(|(a, b)| [a, b])
+            .collect();
         *seen = trial;
         let open: Vec<usize> = (0..81)
             .filter(|&c| trial.candidates[c].count_ones() >= 2)
@@ -1783,13 +1781,7 @@ impl Chains {
                     }
                 }
             }
-            for &(p, m) in &strong {
-                made_link(board, &trial, p, m, &mut parents);
-            }
-            parents.sort_unstable();
-            parents.dedup();
-            let nodes = u16::try_from(nodes).unwrap_or(u16::MAX);
-            added |= imp.add_nested(n, &parents, nodes);
+            added |= add_inner(board, &trial, &strong, &mut parents, (n, nodes), imp);
         }
         self.inner = inner;
         added
@@ -2115,6 +2107,24 @@ fn subset_implications(board: &Board9, imp: &mut Implications, clean: &mut usize
     }
     *clean = imp.order.len();
     false
+}
+
+/// Adds the conclusion `n` of an inner chain of `nodes` nodes whose strong links are `strong`;
+/// `parents` holds the eliminations it rests on so far, and gets those that made the links.
+fn add_inner(
+    board: &Board9,
+    trial: &Board9,
+    strong: &[(usize, usize)],
+    parents: &mut Vec<u16>,
+    (n, nodes): (usize, usize),
+    imp: &mut Implications,
+) -> bool {
+    for &(p, m) in strong {
+        made_link(board, trial, p, m, parents);
+    }
+    parents.sort_unstable();
+    parents.dedup();
+    imp.add_nested(n, parents, u16::try_from(nodes).unwrap_or(u16::MAX))
 }
 
 /// Adds to `parents` the eliminations (off nodes) that made `a` and `b` a strong link on
