@@ -269,6 +269,28 @@ struct InputArg {
     file: Option<PathBuf>,
 }
 
+/// The `--max-seconds` option of `rate` and `explain`.
+#[derive(Args)]
+struct DeadlineArg {
+    /// Stop a puzzle after S seconds (a step of the Human strategy on a big, nearly empty
+    /// grid can take a tenth of a second).
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 60,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_seconds: usize,
+}
+
+impl DeadlineArg {
+    /// The time a puzzle may take.
+    fn max_time(&self) -> Duration {
+        Duration::from_secs(self.max_seconds as u64)
+    }
+}
+
 /// The `--variant` option of every command.
 #[derive(Args)]
 struct VariantArg {
@@ -360,16 +382,8 @@ struct RateArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
-    /// Give up on a puzzle after S seconds of rating (a step on a big, nearly empty grid can
-    /// take a tenth of a second).
-    #[arg(
-        long,
-        value_name = "S",
-        default_value_t = 60,
-        value_parser = parse_count,
-        allow_negative_numbers = true
-    )]
-    max_seconds: usize,
+    #[command(flatten)]
+    deadline: DeadlineArg,
     #[command(flatten)]
     batch: BatchArgs,
 }
@@ -391,16 +405,8 @@ struct ExplainArgs {
         allow_negative_numbers = true
     )]
     max_steps: usize,
-    /// Stop a puzzle after S seconds (a step of the Human strategy on a big, nearly empty
-    /// grid can take a tenth of a second).
-    #[arg(
-        long,
-        value_name = "S",
-        default_value_t = 60,
-        value_parser = parse_count,
-        allow_negative_numbers = true
-    )]
-    max_seconds: usize,
+    #[command(flatten)]
+    deadline: DeadlineArg,
     /// Under each forcing-chain step, its implications, one numbered line each (text only).
     #[arg(long)]
     verbose: bool,
@@ -571,7 +577,7 @@ fn request(command: CommandArgs) -> Result<Request, String> {
             Task::Rate {
                 format: args.format,
                 max_steps: args.max_steps,
-                max_time: Duration::from_secs(args.max_seconds as u64),
+                max_time: args.deadline.max_time(),
             },
             args.batch,
         ),
@@ -580,7 +586,7 @@ fn request(command: CommandArgs) -> Result<Request, String> {
                 strategy: args.strategy,
                 format: args.format,
                 max_steps: args.max_steps,
-                max_time: Duration::from_secs(args.max_seconds as u64),
+                max_time: args.deadline.max_time(),
                 detail: if args.verbose {
                     Detail::Implications
                 } else {
