@@ -2,11 +2,11 @@
 // nodes, offers Keep going (ten times more), never hangs, and keeps the person's grid.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   gridLine,
-  launch,
+  browserPerFile,
   loadPuzzle,
   openPage,
   PIGEONHOLE,
@@ -16,11 +16,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 test('an undecided verdict says so, keeps going on request, and keeps the grid', async () => {
   const { page, errors } = await openPage(env.browser, env.url);

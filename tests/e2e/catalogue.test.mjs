@@ -3,11 +3,11 @@
 // kept. The same cases run through the CLI and the wasm exports.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { catalogue, inputText } from '../js/bad-inputs.mjs';
 import {
   gridLine,
-  launch,
+  browserPerFile,
   openPage,
   PUZZLES,
   screenshot,
@@ -15,11 +15,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 const onPage = catalogue.cases.filter((c) => c.page);
 

@@ -3,12 +3,12 @@
 // no solution, several solutions (two shown, the differing cells marked).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   gridLine,
-  launch,
+  browserPerFile,
   loadPuzzle,
   openPage,
   PUZZLES,
@@ -18,11 +18,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** The error shown beside the Puzzle box. */
 function fieldError(page) {

@@ -2,14 +2,14 @@
 // the URL hash, and reading the solution back from the grid.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   cellText,
   choose,
   gridLine,
-  launch,
+  browserPerFile,
   loadPuzzle,
   openPage,
   PUZZLES,
@@ -28,11 +28,7 @@ const EASY_SOLUTION =
 const TINY = '13..2.....4....1';
 const TINY_SOLUTION = '1324241331424231';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 test('the page opens on the easy sample, with its verdict and the puzzle in the URL', async () => {
   const { page, errors } = await openPage(env.browser, env.url);

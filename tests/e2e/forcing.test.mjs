@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import { button, launch, openPage, screenshot, waitForSteps } from './helpers.mjs';
+import { before, test } from 'node:test';
+import { button, browserPerFile, openPage, screenshot, waitForSteps } from './helpers.mjs';
 
 /** Line 1 of magictour_top1465 (also in tests/data/forcing.txt): its Human trace takes a
  * Nishio forcing chain. */
@@ -36,14 +36,12 @@ function firstForcingStep(puzzle) {
     .find((r) => r.type === 'step' && /forcing-chain$/.test(r.techniqueId ?? ''));
 }
 
-let env;
+const env = browserPerFile();
 let forcing;
-before(async () => {
+before(() => {
   forcing = firstForcingStep(PUZZLE);
   assert.ok(forcing, 'the puzzle still takes a forcing chain');
-  env = await launch();
 });
-after(() => env.close());
 
 /** The chain's disclosure button, found by role and name. */
 function chainButton(page) {

@@ -4,13 +4,13 @@
 // 16×16 cancelled with the grid kept; at phone size, in the dark.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import wasm from '../js/wasm.mjs';
 import {
   button,
   choose,
   gridLine,
-  launch,
+  browserPerFile,
   openPage,
   screenshot,
   statusText,
@@ -18,11 +18,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** How long a 9×9 may take to be made on a loaded machine: most take milliseconds. */
 const MAKE_MS = 30000;

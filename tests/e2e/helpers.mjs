@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -74,6 +75,17 @@ export async function launch() {
       await rm(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the server and the browser for the test file that calls it, before its first test,
+ * and closes them after its last; returns the object [`launch`] gives, filled in by then.
+ */
+export function browserPerFile() {
+  const env = {};
+  before(async () => Object.assign(env, await launch()));
+  after(() => env.close());
+  return env;
 }
 
 /**

@@ -5,13 +5,13 @@
 // and the page answering at once. Screenshots of the messages on a desktop and a phone.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   counter,
   gridLine,
-  launch,
+  browserPerFile,
   openRecording,
   puzzleBox,
   PUZZLES,
@@ -30,11 +30,7 @@ const SEEK_TIMEOUT_MS = 180000;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** The step a URL names (0 without one). */
 function stepOf(url) {

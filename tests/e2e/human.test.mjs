@@ -9,14 +9,14 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import {
   button,
   cell,
   cellText,
   choose,
   counter,
-  launch,
+  browserPerFile,
   ARTIFACTS,
   openPage,
   PUZZLES,
@@ -48,13 +48,11 @@ function cliRating(puzzle) {
   return { er, ep, ed, score, level, guessing, hardest };
 }
 
-let env;
+const env = browserPerFile();
 let expected;
-before(async () => {
+before(() => {
   expected = cliRating(XCHAIN);
-  env = await launch();
 });
-after(() => env.close());
 
 /** A screenshot of what is in view (the glossary makes the full page very tall). */
 async function shot(page, name) {

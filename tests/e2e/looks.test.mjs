@@ -3,12 +3,12 @@
 // holds (grid beside the solver when wide, stacked when narrow, nothing overflowing).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   choose,
   counter,
-  launch,
+  browserPerFile,
   loadPuzzle,
   openPage,
   PUZZLES,
@@ -17,11 +17,7 @@ import {
   waitForSteps,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** Clicks Step forward until the Steps counter reads `target`. */
 async function stepTo(page, target) {

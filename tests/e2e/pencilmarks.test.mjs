@@ -2,14 +2,14 @@
 // editing, the verdict and every trace keep within them, and edits keep the other marks.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   cellText,
   choose,
   counter,
-  launch,
+  browserPerFile,
   openPage,
   loadPuzzle,
   puzzleBox,
@@ -41,11 +41,7 @@ function framedMarks(candidatesByCell) {
   return rows.join('\n');
 }
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 test('a pasted pencil-mark grid shows its marks, and the traces keep within them', async () => {
   const { page, errors } = await openPage(env.browser, env.url);

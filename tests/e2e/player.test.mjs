@@ -2,14 +2,14 @@
 // exactly, digits and candidates), the three strategies, the step list, shortcuts.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   cellText,
   choose,
   counter,
-  launch,
+  browserPerFile,
   openPage,
   PUZZLES,
   readGrid,
@@ -17,11 +17,7 @@ import {
   waitForSteps,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** Waits until the URL hash is `hash`. */
 function waitForHash(page, hash) {

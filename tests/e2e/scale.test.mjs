@@ -4,14 +4,14 @@
 // never overlap; a zoom that gives big grids cells a finger can hit).
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { SAMPLES } from '../../www/samples.js';
 import {
   button,
   cell,
   choose,
   counter,
-  launch,
+  browserPerFile,
   openPage,
   openRecording,
   readGrid,
@@ -25,11 +25,7 @@ const DEEP = '........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.
 const DEEP_STEP = 300000;
 const DEEP_TIMEOUT_MS = 180000;
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** The step numbers of the URLs the page wrote (0 for a URL without one). */
 async function writtenSteps(page) {

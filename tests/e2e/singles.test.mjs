@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import {
   button,
   cell,
-  launch,
+  browserPerFile,
   openPage,
   PUZZLES,
   screenshot,
@@ -50,13 +50,11 @@ function cliSteps(puzzle, n) {
 const name = (i) => `r${Math.floor(i / SIZE) + 1}c${(i % SIZE) + 1}`;
 const rowCol = (i) => [Math.floor(i / SIZE) + 1, (i % SIZE) + 1];
 
-let env;
+const env = browserPerFile();
 let steps;
-before(async () => {
+before(() => {
   steps = cliSteps(PUZZLES.easy, 40);
-  env = await launch();
 });
-after(() => env.close());
 
 /** The position (1-based) of the first step that matches. */
 function positionOf(matches) {

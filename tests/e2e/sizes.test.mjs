@@ -3,14 +3,14 @@
 // meanwhile.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   cellText,
   choose,
   counter,
-  launch,
+  browserPerFile,
   loadPuzzle,
   openPage,
   PIGEONHOLE,
@@ -22,11 +22,7 @@ import {
   waitForSteps,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** How long the page takes to run a trivial script: a freeze shows as a long wait. */
 async function latency(page) {

@@ -5,25 +5,21 @@
 // that is damaged, resumed from the Recent list, and carried by a share link.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import {
   button,
   cell,
   cellText,
   choose,
   gridLine,
-  launch,
+  browserPerFile,
   openPage,
   PUZZLES,
   screenshot,
   waitForStatus,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /** The marks a cell's name lists ('' for none), as one string of symbols. */
 function marksOf(text) {

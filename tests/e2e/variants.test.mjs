@@ -4,7 +4,7 @@
 // moves a grid's digits to another layout and offers only what the size can have.
 
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import wasm from '../js/wasm.mjs';
 import {
   button,
@@ -12,7 +12,7 @@ import {
   cellText,
   choose,
   gridLine,
-  launch,
+  browserPerFile,
   openPage,
   puzzleBox,
   screenshot,
@@ -21,11 +21,7 @@ import {
   waitForStatus,
 } from './helpers.mjs';
 
-let env;
-before(async () => {
-  env = await launch();
-});
-after(() => env.close());
+const env = browserPerFile();
 
 /**
  * The samples: their name in the Sample list and in the Variant selector, a cell and what
