@@ -1138,7 +1138,7 @@ impl Ancestry {
 
 /// Where a propagation begins.
 #[derive(Copy, Clone)]
-enum From {
+enum Origin {
     /// A single assumption, the node given.
     Start(usize),
     /// Where the same assumption's propagation of the tier below stopped, every rule of
@@ -1300,22 +1300,22 @@ impl Chains {
                     continue;
                 }
                 if self.resuming && !on[k].order.is_empty() {
-                    self.propagate(board, mode, From::Exhausted, &mut on[k]);
-                    self.propagate(board, mode, From::Exhausted, &mut off[k]);
+                    self.propagate(board, mode, Origin::Exhausted, &mut on[k]);
+                    self.propagate(board, mode, Origin::Exhausted, &mut off[k]);
                     continue;
                 }
                 on[k].clear();
                 off[k].clear();
-                self.propagate(board, mode, From::Start(node(k, true)), &mut on[k]);
+                self.propagate(board, mode, Origin::Start(node(k, true)), &mut on[k]);
                 if mode != Mode::Nishio {
-                    self.propagate(board, mode, From::Start(node(k, false)), &mut off[k]);
+                    self.propagate(board, mode, Origin::Start(node(k, false)), &mut off[k]);
                 }
             }
         }
         (self.on, self.off) = (on, off);
     }
 
-    fn propagate(&mut self, board: &Board9, mode: Mode, from: From, imp: &mut Implications) {
+    fn propagate(&mut self, board: &Board9, mode: Mode, from: Origin, imp: &mut Implications) {
         let t = tables();
         // The board as the last inner chain search saw it.
         let mut seen = *board;
@@ -1324,10 +1324,10 @@ impl Chains {
         // found none.
         let (mut head, mut locked_clean, mut subsets_clean) = (0, 0, 0);
         match from {
-            From::Start(node) => {
+            Origin::Start(node) => {
                 imp.add(node, &[]);
             }
-            From::Exhausted => {
+            Origin::Exhausted => {
                 head = imp.order.len();
                 (locked_clean, subsets_clean) = (head, head);
                 seen = board.after(imp);
@@ -1559,7 +1559,12 @@ impl Chains {
         }
         for (&end, forward) in ends.iter().zip(inner.iter_mut()) {
             forward.clear();
-            self.propagate(&trial, Mode::Static, From::Start(node(end, true)), forward);
+            self.propagate(
+                &trial,
+                Mode::Static,
+                Origin::Start(node(end, true)),
+                forward,
+            );
         }
         let index = |k: usize| ends.binary_search(&k).expect("an end of a link");
         // The shortest inner chain to each conclusion: (node, nodes, link).
@@ -1682,7 +1687,7 @@ impl Chains {
                 chains.propagate(
                     &trial,
                     Mode::Static,
-                    From::Start(node(open[i], true)),
+                    Origin::Start(node(open[i], true)),
                     &mut inner[i],
                 );
             }
