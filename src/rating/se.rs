@@ -80,6 +80,8 @@ struct Tables {
     cell_houses: [[u8; 3]; 81],
     /// The 20 peers of each cell.
     peers: [[u8; 20]; 81],
+    /// The 20 peers of each cell as a mask (bit `c` for cell `c`).
+    peer_masks: [u128; 81],
     /// The position of each cell in each of its houses (the order of `cell_houses`).
     cell_slots: [[u8; 3]; 81],
     /// The cells of each house as a mask (bit `c` for cell `c`).
@@ -94,6 +96,7 @@ fn tables() -> &'static Tables {
             houses: [[0; 9]; 27],
             cell_houses: [[0; 3]; 81],
             peers: [[0; 20]; 81],
+            peer_masks: [0; 81],
             cell_slots: [[0; 3]; 81],
             house_masks: [0; 27],
         };
@@ -112,6 +115,7 @@ fn tables() -> &'static Tables {
             }
             for (slot, peer) in tables.peers[cell].iter_mut().zip(&geometry.peers[cell]) {
                 *slot = peer.index() as u8;
+                tables.peer_masks[cell] |= 1 << peer.index();
             }
             for (i, &house) in geometry.cell_houses[cell].iter().enumerate() {
                 let position = geometry.house_cells[house]
@@ -351,7 +355,7 @@ fn covering_sets(
         union: u16,
         visit: &mut impl FnMut(u16, u16),
     ) {
-        if (set | rest) & changed == 0 {
+        if (set | rest) & changed == 0 || (set | rest).count_ones() < k {
             return;
         }
         if set.count_ones() == k {
@@ -983,6 +987,8 @@ struct Implications {
     off_in_cell: [u16; 81],
     /// The cells of each digit whose off node follows.
     off_of_digit: [u128; 9],
+    /// The cells of each digit whose on node follows.
+    on_of_digit: [u128; 9],
     /// A candidate both on and off, if the assumption leads to a contradiction.
     contradiction: Option<usize>,
 }
@@ -999,6 +1005,7 @@ impl Implications {
             order: Vec::new(),
             off_in_cell: [0; 81],
             off_of_digit: [0; 9],
+            on_of_digit: [0; 9],
             contradiction: None,
         }
     }
@@ -1012,6 +1019,7 @@ impl Implications {
         self.order.clear();
         self.off_in_cell = [0; 81];
         self.off_of_digit = [0; 9];
+        self.on_of_digit = [0; 9];
         self.contradiction = None;
     }
 
@@ -1028,10 +1036,12 @@ impl Implications {
         let parents = &parents[..parents.len().min(usize::from(u8::MAX))];
         self.links
             .push((self.pool.len() as u32, parents.len() as u8, 0));
+        let k = n / 2;
         if n % 2 == 0 {
-            let k = n / 2;
             self.off_in_cell[k / 9] |= 1 << (k % 9);
             self.off_of_digit[k % 9] |= 1 << (k / 9);
+        } else {
+            self.on_of_digit[k % 9] |= 1 << (k / 9);
         }
         self.pool.extend_from_slice(parents);
         self.order.push(n as u16);
@@ -1058,6 +1068,134 @@ impl Implications {
     /// The node count of the inner chain `n` follows from.
     fn nested_of(&self, n: usize) -> usize {
         usize::from(self.links[self.at[n] as usize].2)
+    }
+}
+
+/// The nodes the static implications of one assumption reach, as masks and without their
+/// parents: a few bit operations per node where a propagation that keeps parents does a
+/// hundred. An inner chain search reaches first, and follows with parents only the
+/// assumptions whose reach can conclude something; the two give the same nodes.
+#[derive(Clone, Copy, Default)]
+struct Reach {
+    /// The cells of each digit whose on node follows.
+    on: [u128; 9],
+    /// The cells of each digit whose off node follows.
+    off: [u128; 9],
+    /// Whether some candidate is both on and off. The masks then stop where it was seen.
+    contradiction: bool,
+}
+
+/// A board's static links, which [`Reach`] follows: the cells with two candidates, and for each
+/// digit the cells in a house with two places of it.
+struct StaticLinks<'a> {
+    board: &'a Board9,
+    bivalue: u128,
+    bilocal: [u128; 9],
+}
+
+impl StaticLinks<'_> {
+    fn of(board: &Board9) -> StaticLinks<'_> {
+        let t = tables();
+        let mut bivalue = 0;
+        for (cell, candidates) in board.candidates.iter().enumerate() {
+            if candidates.count_ones() == 2 {
+                bivalue |= 1 << cell;
+            }
+        }
+        let mut bilocal = [0; 9];
+        for (house, places) in board.places.iter().enumerate() {
+            for (digit, bilocal) in bilocal.iter_mut().enumerate() {
+                if places[digit].count_ones() == 2 {
+                    *bilocal |= t.house_masks[house] & board.cells[digit];
+                }
+            }
+        }
+        StaticLinks {
+            board,
+            bivalue,
+            bilocal,
+        }
+    }
+
+    /// What candidate `k` switched on implies statically.
+    fn reach(&self, k: usize, stack: &mut Vec<u16>) -> Reach {
+        let t = tables();
+        let board = self.board;
+        let mut reach = Reach::default();
+        reach.on[k % 9] = 1 << (k / 9);
+        stack.clear();
+        stack.push(k as u16);
+        while let Some(k) = stack.pop() {
+            let (cell, digit) = (k as usize / 9, k as usize % 9);
+            let bit = 1u128 << cell;
+            for other in bits(board.candidates[cell] & !(1 << digit)) {
+                let other = other as usize;
+                if reach.off[other] & bit == 0 {
+                    reach.off[other] |= bit;
+                    reach.contradiction |= reach.on[other] & bit != 0;
+                    self.switched_off(cell, other, &mut reach, stack);
+                }
+            }
+            let seen = t.peer_masks[cell] & board.cells[digit] & !reach.off[digit];
+            reach.off[digit] |= seen;
+            reach.contradiction |= reach.on[digit] & seen != 0;
+            for peer in cells_of(seen & (self.bivalue | self.bilocal[digit])) {
+                self.switched_off(peer, digit, &mut reach, stack);
+            }
+            if reach.contradiction {
+                break;
+            }
+        }
+        reach
+    }
+
+    /// Switches on what candidate (`cell`, `digit`) switched off implies.
+    fn switched_off(&self, cell: usize, digit: usize, reach: &mut Reach, stack: &mut Vec<u16>) {
+        let t = tables();
+        let bit = 1u128 << cell;
+        let mut on = |cell: usize, digit: usize| {
+            if reach.on[digit] & (1 << cell) == 0 {
+                reach.on[digit] |= 1 << cell;
+                reach.contradiction |= reach.off[digit] & (1 << cell) != 0;
+                stack.push((cell * 9 + digit) as u16);
+            }
+        };
+        if self.bivalue & bit != 0 {
+            let other = (self.board.candidates[cell] & !(1 << digit)).trailing_zeros();
+            on(cell, other as usize);
+        }
+        if self.bilocal[digit] & bit != 0 {
+            for &house in &t.cell_houses[cell] {
+                let places = t.house_masks[house as usize] & self.board.cells[digit];
+                if places.count_ones() == 2 {
+                    on((places & !bit).trailing_zeros() as usize, digit);
+                }
+            }
+        }
+    }
+}
+
+impl Reach {
+    /// Whether some node that every reach of `all` has, outside `except` (per digit, the cells
+    /// whose nodes do not count) and not yet implied by `imp`, follows.
+    fn common<'a>(
+        mut all: impl Iterator<Item = &'a Reach>,
+        except: &[u128; 9],
+        imp: &Implications,
+    ) -> bool {
+        let Some(first) = all.next() else {
+            return false;
+        };
+        let (mut on, mut off) = (first.on, first.off);
+        for reach in all {
+            for d in 0..9 {
+                on[d] &= reach.on[d];
+                off[d] &= reach.off[d];
+            }
+        }
+        (0..9).any(|d| {
+            (on[d] & !imp.on_of_digit[d] | off[d] & !imp.off_of_digit[d]) & !except[d] != 0
+        })
     }
 }
 
@@ -1141,9 +1279,11 @@ impl Ancestry {
 enum Origin {
     /// A single assumption, the node given.
     Start(usize),
-    /// Where the same assumption's propagation of the tier below stopped, every rule of
-    /// that tier exhausted: it goes on with the rules this tier adds.
-    Exhausted,
+    /// Where the same assumption's propagation of the tier below (given) stopped, every
+    /// rule of that tier exhausted: it goes on with the rules this tier adds. Each tier
+    /// tries its rules in order, a rule only when the ones before it give nothing, and adds
+    /// its own last, so the propagation goes on exactly as one begun in this tier would.
+    Exhausted(Mode),
 }
 
 /// Where an inner chain ends: a node both ends of its strong link imply, or a contradiction
@@ -1168,8 +1308,8 @@ struct Chains {
     /// The tier whose propagations `on` and `off` hold in full for the board at hand, every
     /// assumption followed until its rules gave nothing more.
     exhausted: Option<Mode>,
-    /// Whether the tier under way goes on from the exhausted propagations of the tier below.
-    resuming: bool,
+    /// The tier below whose exhausted propagations the tier under way goes on from.
+    resuming: Option<Mode>,
 }
 
 /// A chain conclusion: the node that holds and the chain's difficulty.
@@ -1211,7 +1351,7 @@ impl Chains {
             inner: Vec::new(),
             first_cell: 0,
             exhausted: None,
-            resuming: false,
+            resuming: None,
         }
     }
 
@@ -1237,7 +1377,7 @@ impl Chains {
             let found = match mode {
                 Mode::Nishio => {
                     self.exhausted = None;
-                    self.resuming = false;
+                    self.resuming = None;
                     self.propagate_cells(board, mode, 0..81);
                     self.nishio(board)
                 }
@@ -1264,8 +1404,13 @@ impl Chains {
     /// assumptions at a time so that a hint no harder than `enough` ends it early.
     fn tier(&mut self, board: &Board9, mode: Mode, enough: Tenths) -> Option<Conclusion> {
         let mut best: Option<Conclusion> = None;
-        self.resuming =
-            mode == Mode::DynamicMultiple && self.exhausted.take() == Some(Mode::DynamicForcing);
+        let below = match mode {
+            Mode::DynamicPlus => Some(Mode::Dynamic),
+            Mode::DynamicForcing => Some(Mode::DynamicPlus),
+            Mode::DynamicMultiple => Some(Mode::DynamicForcing),
+            Mode::Static | Mode::Nishio | Mode::Dynamic => None,
+        };
+        self.resuming = below.filter(|&below| self.exhausted.take() == Some(below));
         for i in 0..81 {
             let cell = (self.first_cell + i) % 81;
             self.propagate_cells(board, mode, cell..cell + 1);
@@ -1299,9 +1444,9 @@ impl Chains {
                     off[k].clear();
                     continue;
                 }
-                if self.resuming && !on[k].order.is_empty() {
-                    self.propagate(board, mode, Origin::Exhausted, &mut on[k]);
-                    self.propagate(board, mode, Origin::Exhausted, &mut off[k]);
+                if let Some(below) = self.resuming.filter(|_| !on[k].order.is_empty()) {
+                    self.propagate(board, mode, Origin::Exhausted(below), &mut on[k]);
+                    self.propagate(board, mode, Origin::Exhausted(below), &mut off[k]);
                     continue;
                 }
                 on[k].clear();
@@ -1317,9 +1462,9 @@ impl Chains {
 
     fn propagate(&mut self, board: &Board9, mode: Mode, from: Origin, imp: &mut Implications) {
         let t = tables();
-        // The board as the last inner chain search saw it.
-        let mut seen = *board;
-        let mut seen_multiple = *board;
+        // The board as the last inner chain search saw it, when there was one.
+        let mut seen = None;
+        let mut seen_multiple = None;
         // How many nodes a search for locked candidates, for subsets, had seen when it last
         // found none.
         let (mut head, mut locked_clean, mut subsets_clean) = (0, 0, 0);
@@ -1327,10 +1472,14 @@ impl Chains {
             Origin::Start(node) => {
                 imp.add(node, &[]);
             }
-            Origin::Exhausted => {
+            Origin::Exhausted(below) => {
                 head = imp.order.len();
-                (locked_clean, subsets_clean) = (head, head);
-                seen = board.after(imp);
+                if below != Mode::Dynamic {
+                    (locked_clean, subsets_clean) = (head, head);
+                }
+                if below == Mode::DynamicForcing {
+                    seen = Some(board.after(imp));
+                }
             }
         }
         let start = imp.order[0] as usize;
@@ -1346,10 +1495,9 @@ impl Chains {
                             imp.add(node(cell * 9 + d as usize, false), &[n as u16]);
                         }
                     }
-                    for &p in &t.peers[cell] {
-                        if board.candidates[p as usize] & (1 << digit) != 0 {
-                            imp.add(node(p as usize * 9 + digit as usize, false), &[n as u16]);
-                        }
+                    let seen_by = t.peer_masks[cell] & board.cells[digit as usize];
+                    for p in cells_of(seen_by & !imp.off_of_digit[digit as usize]) {
+                        imp.add(node(p * 9 + digit as usize, false), &[n as u16]);
                     }
                 } else {
                     self.off_implications(board, mode, n, imp);
@@ -1374,10 +1522,11 @@ impl Chains {
             if mode == Mode::DynamicPlus {
                 break;
             }
-            if self.inner_chains(board, &mut seen, imp) {
+            if self.inner_chains(board, seen.get_or_insert(*board), imp) {
                 continue;
             }
-            if mode != Mode::DynamicMultiple || !self.inner_multiple(board, &mut seen_multiple, imp)
+            if mode != Mode::DynamicMultiple
+                || !self.inner_multiple(board, seen_multiple.get_or_insert(*board), imp)
             {
                 break;
             }
@@ -1553,24 +1702,33 @@ impl Chains {
         let mut ends: Vec<usize> = links.iter().flat_map(|&(a, b)| [a, b]).collect();
         ends.sort_unstable();
         ends.dedup();
+        let links_of_trial = StaticLinks::of(&trial);
+        let reach: Vec<Reach> = ends
+            .iter()
+            .map(|&end| links_of_trial.reach(end, &mut self.scratch))
+            .collect();
         let mut inner = std::mem::take(&mut self.inner);
         while inner.len() < ends.len() {
             inner.push(Implications::new());
         }
-        for (&end, forward) in ends.iter().zip(inner.iter_mut()) {
-            forward.clear();
-            self.propagate(
-                &trial,
-                Mode::Static,
-                Origin::Start(node(end, true)),
-                forward,
-            );
-        }
+        let mut ready = vec![false; ends.len()];
         let index = |k: usize| ends.binary_search(&k).expect("an end of a link");
         // The shortest inner chain to each conclusion: (node, nodes, link).
         let mut found: Vec<(usize, usize, usize, Targets)> = Vec::new();
         for (l, &(a, b)) in links.iter().enumerate() {
-            let (fa, fb) = (&inner[index(a)], &inner[index(b)]);
+            let (ia, ib) = (index(a), index(b));
+            let (ra, rb) = (&reach[ia], &reach[ib]);
+            if !ra.contradiction && !rb.contradiction {
+                let mut start = [0; 9];
+                start[a % 9] = 1 << (a / 9);
+                if !Reach::common([ra, rb].into_iter(), &start, imp) {
+                    continue;
+                }
+            }
+            for i in [ia, ib] {
+                self.follow_static(&trial, &mut inner, &mut ready, ends[i], i);
+            }
+            let (fa, fb) = (&inner[ia], &inner[ib]);
             let mut consider = |n: usize, nodes: usize, targets: Targets| match found
                 .iter_mut()
                 .find(|f| f.0 == n)
@@ -1635,6 +1793,23 @@ impl Chains {
         added
     }
 
+    /// Follows candidate `k` switched on with the static rules of `trial`, parents kept, into
+    /// `inner[i]`, unless `ready[i]` says it was done.
+    fn follow_static(
+        &mut self,
+        trial: &Board9,
+        inner: &mut [Implications],
+        ready: &mut [bool],
+        k: usize,
+        i: usize,
+    ) {
+        if !ready[i] {
+            ready[i] = true;
+            inner[i].clear();
+            self.propagate(trial, Mode::Static, Origin::Start(node(k, true)), &mut inner[i]);
+        }
+    }
+
     /// Static cell and region forcing chains on the board as the chain leaves it: a node that
     /// every candidate of a cell (every place of a digit in a house) switched on implies is
     /// added, its parents the eliminations that made the units and the strong links of its
@@ -1680,26 +1855,27 @@ impl Chains {
             inner.push(Implications::new());
         }
         let mut ready = vec![false; open.len()];
-        let mut follow = |chains: &mut Chains, inner: &mut [Implications], i: usize| {
-            if !ready[i] {
-                ready[i] = true;
-                inner[i].clear();
-                chains.propagate(
-                    &trial,
-                    Mode::Static,
-                    Origin::Start(node(open[i], true)),
-                    &mut inner[i],
-                );
-            }
+        let links_of_trial = StaticLinks::of(&trial);
+        let mut reach = vec![None; open.len()];
+        let mut reach_of = |i: usize, stack: &mut Vec<u16>| {
+            *reach[i].get_or_insert_with(|| links_of_trial.reach(open[i], stack))
         };
-        // Branches a new strong link reaches.
-        let mut touched = [false; 729];
+        // Branches a new strong link reaches, by digit.
+        let mut touched = [0u128; 9];
         for &end in &ends {
             if let Some(i) = index(end) {
-                follow(self, &mut inner, i);
+                let r = reach_of(i, &mut self.scratch);
+                if !r.contradiction {
+                    for (touched, off) in touched.iter_mut().zip(r.off) {
+                        *touched |= off;
+                    }
+                    continue;
+                }
+                self.follow_static(&trial, &mut inner, &mut ready, open[i], i);
                 for &n in &inner[i].order {
                     if n % 2 == 0 {
-                        touched[n as usize / 2] = true;
+                        let k = n as usize / 2;
+                        touched[k % 9] |= 1 << (k / 9);
                     }
                 }
             }
@@ -1717,7 +1893,8 @@ impl Chains {
                 branches
                     .extend(bits(places).map(|i| t.houses[house][i as usize] as usize * 9 + digit));
             }
-            if branches.len() < 2 || !(unit_changed || branches.iter().any(|&k| touched[k])) {
+            let is_touched = |k: usize| touched[k % 9] & (1 << (k / 9)) != 0;
+            if branches.len() < 2 || !(unit_changed || branches.iter().any(|&k| is_touched(k))) {
                 continue;
             }
             let Some(slots) = branches
@@ -1727,8 +1904,27 @@ impl Chains {
             else {
                 continue;
             };
+            let reaches: Vec<Reach> = slots
+                .iter()
+                .map(|&i| reach_of(i, &mut self.scratch))
+                .collect();
+            if reaches.iter().any(|r| r.contradiction) {
+                continue;
+            }
+            let mut own = [0u128; 9];
+            for &k in &branches {
+                let (cell, digit) = (k / 9, k % 9);
+                if unit < 81 {
+                    own = [1 << cell; 9];
+                } else {
+                    own[digit] |= 1 << cell;
+                }
+            }
+            if !Reach::common(reaches.iter(), &own, imp) {
+                continue;
+            }
             for &i in &slots {
-                follow(self, &mut inner, i);
+                self.follow_static(&trial, &mut inner, &mut ready, open[i], i);
             }
             if slots.iter().any(|&i| inner[i].contradiction.is_some()) {
                 continue;
