@@ -1175,6 +1175,40 @@ impl StaticLinks<'_> {
     }
 }
 
+/// The reaches of an inner search's assumptions on one board, each made when first asked for.
+struct Reaches<'a> {
+    links: StaticLinks<'a>,
+    /// The candidate each assumption switches on.
+    starts: &'a [usize],
+    /// The reach of each assumption, where `done` says it was made.
+    made: Vec<Reach>,
+    done: Vec<bool>,
+}
+
+impl<'a> Reaches<'a> {
+    /// Reaches on `board` from each of `starts`, kept in `buffer` (its contents do not matter).
+    fn new(board: &'a Board9, starts: &'a [usize], mut buffer: Vec<Reach>) -> Reaches<'a> {
+        if buffer.len() < starts.len() {
+            buffer.resize(starts.len(), Reach::default());
+        }
+        Reaches {
+            links: StaticLinks::of(board),
+            starts,
+            made: buffer,
+            done: vec![false; starts.len()],
+        }
+    }
+
+    /// The reach of assumption `i`.
+    fn get(&mut self, i: usize, stack: &mut Vec<u16>) -> &Reach {
+        if !self.done[i] {
+            self.done[i] = true;
+            self.made[i] = self.links.reach(self.starts[i], stack);
+        }
+        &self.made[i]
+    }
+}
+
 impl Reach {
     /// Whether some node that every reach of `all` has, outside `except` (per digit, the cells
     /// whose nodes do not count) and not yet implied by `imp`, follows.
@@ -1302,6 +1336,8 @@ struct Chains {
     /// The static implications of each end of a strong link an inner chain search starts
     /// from, reused between searches.
     inner: Vec<Implications>,
+    /// The reaches of an inner search's assumptions, reused between searches.
+    reach: Vec<Reach>,
     /// Where a tier that may end early starts its walk over the cells: where the last one
     /// ended, since the next hint is often near the last.
     first_cell: usize,
@@ -1349,6 +1385,7 @@ impl Chains {
             ancestry: Ancestry::new(),
             scratch: Vec::new(),
             inner: Vec::new(),
+            reach: Vec::new(),
             first_cell: 0,
             exhausted: None,
             resuming: None,
@@ -1702,11 +1739,10 @@ impl Chains {
         let mut ends: Vec<usize> = links.iter().flat_map(|&(a, b)| [a, b]).collect();
         ends.sort_unstable();
         ends.dedup();
-        let links_of_trial = StaticLinks::of(&trial);
-        let reach: Vec<Reach> = ends
-            .iter()
-            .map(|&end| links_of_trial.reach(end, &mut self.scratch))
-            .collect();
+        let mut reaches = Reaches::new(&trial, &ends, std::mem::take(&mut self.reach));
+        for i in 0..ends.len() {
+            reaches.get(i, &mut self.scratch);
+        }
         let mut inner = std::mem::take(&mut self.inner);
         while inner.len() < ends.len() {
             inner.push(Implications::new());
@@ -1717,7 +1753,7 @@ impl Chains {
         let mut found: Vec<(usize, usize, usize, Targets)> = Vec::new();
         for (l, &(a, b)) in links.iter().enumerate() {
             let (ia, ib) = (index(a), index(b));
-            let (ra, rb) = (&reach[ia], &reach[ib]);
+            let (ra, rb) = (&reaches.made[ia], &reaches.made[ib]);
             if !ra.contradiction && !rb.contradiction {
                 let mut start = [0; 9];
                 start[a % 9] = 1 << (a / 9);
@@ -1790,6 +1826,7 @@ impl Chains {
             added |= add_inner(board, &trial, &strong, &mut parents, (n, nodes), imp);
         }
         self.inner = inner;
+        self.reach = reaches.made;
         added
     }
 
@@ -1855,16 +1892,12 @@ impl Chains {
             inner.push(Implications::new());
         }
         let mut ready = vec![false; open.len()];
-        let links_of_trial = StaticLinks::of(&trial);
-        let mut reach = vec![None; open.len()];
-        let mut reach_of = |i: usize, stack: &mut Vec<u16>| {
-            *reach[i].get_or_insert_with(|| links_of_trial.reach(open[i], stack))
-        };
+        let mut reaches = Reaches::new(&trial, &open, std::mem::take(&mut self.reach));
         // Branches a new strong link reaches, by digit.
         let mut touched = [0u128; 9];
         for &end in &ends {
             if let Some(i) = index(end) {
-                let r = reach_of(i, &mut self.scratch);
+                let r = reaches.get(i, &mut self.scratch);
                 if !r.contradiction {
                     for (touched, off) in touched.iter_mut().zip(r.off) {
                         *touched |= off;
@@ -1883,7 +1916,7 @@ impl Chains {
         // The smallest count of each conclusion: (node, nodes, unit).
         let mut found: Vec<(usize, usize, usize)> = Vec::new();
         let mut branches: Vec<usize> = Vec::with_capacity(9);
-        for (unit, &unit_changed) in changed.iter().enumerate() {
+        'units: for (unit, &unit_changed) in changed.iter().enumerate() {
             branches.clear();
             if unit < 81 {
                 branches.extend(bits(trial.candidates[unit]).map(|d| unit * 9 + d as usize));
@@ -1897,20 +1930,17 @@ impl Chains {
             if branches.len() < 2 || !(unit_changed || branches.iter().any(|&k| is_touched(k))) {
                 continue;
             }
-            let Some(slots) = branches
-                .iter()
-                .map(|&k| index(k))
-                .collect::<Option<Vec<usize>>>()
-            else {
-                continue;
-            };
-            let reaches: Vec<Reach> = slots
-                .iter()
-                .map(|&i| reach_of(i, &mut self.scratch))
-                .collect();
-            if reaches.iter().any(|r| r.contradiction) {
-                continue;
+            let mut slots = [0; 9];
+            for (slot, &k) in slots.iter_mut().zip(&branches) {
+                let Some(i) = index(k) else {
+                    continue 'units;
+                };
+                *slot = i;
+                if reaches.get(i, &mut self.scratch).contradiction {
+                    continue 'units;
+                }
             }
+            let slots = &slots[..branches.len()];
             let mut own = [0u128; 9];
             for &k in &branches {
                 let (cell, digit) = (k / 9, k % 9);
@@ -1920,10 +1950,10 @@ impl Chains {
                     own[digit] |= 1 << cell;
                 }
             }
-            if !Reach::common(reaches.iter(), &own, imp) {
+            if !Reach::common(slots.iter().map(|&i| &reaches.made[i]), &own, imp) {
                 continue;
             }
-            for &i in &slots {
+            for &i in slots {
                 self.follow_static(&trial, &mut inner, &mut ready, open[i], i);
             }
             if slots.iter().any(|&i| inner[i].contradiction.is_some()) {
@@ -1985,6 +2015,7 @@ impl Chains {
             added |= add_inner(board, &trial, &strong, &mut parents, (n, nodes), imp);
         }
         self.inner = inner;
+        self.reach = reaches.made;
         added
     }
 
