@@ -1502,6 +1502,8 @@ impl Chains {
         // The board as the last inner chain search saw it, when there was one.
         let mut seen = None;
         let mut seen_multiple = None;
+        // The board as the chain leaves it, and how many of the chain's nodes it has taken in.
+        let (mut now, mut applied) = (None, 0);
         // How many nodes a search for locked candidates, for subsets, had seen when it last
         // found none.
         let (mut head, mut locked_clean, mut subsets_clean) = (0, 0, 0);
@@ -1517,6 +1519,7 @@ impl Chains {
                 if below == Mode::DynamicForcing {
                     seen = Some(board.after(imp));
                 }
+                (now, applied) = (Some(board.after(imp)), head);
             }
         }
         let start = imp.order[0] as usize;
@@ -1551,19 +1554,27 @@ impl Chains {
             {
                 break;
             }
-            if self.plus_implications(board, imp, &mut locked_clean)
-                || subset_implications(board, imp, &mut subsets_clean)
+            // The board as the chain leaves it.
+            let now = now.get_or_insert(*board);
+            for &n in &imp.order[applied..] {
+                if n % 2 == 0 {
+                    now.remove(n as usize / 2 / 9, (n / 2 % 9) as u8);
+                }
+            }
+            applied = imp.order.len();
+            if self.plus_implications(board, now, imp, &mut locked_clean)
+                || subset_implications(board, now, imp, &mut subsets_clean)
             {
                 continue;
             }
             if mode == Mode::DynamicPlus {
                 break;
             }
-            if self.inner_chains(board, seen.get_or_insert(*board), imp) {
+            if self.inner_chains(board, now, seen.get_or_insert(*board), imp) {
                 continue;
             }
             if mode != Mode::DynamicMultiple
-                || !self.inner_multiple(board, seen_multiple.get_or_insert(*board), imp)
+                || !self.inner_multiple(board, now, seen_multiple.get_or_insert(*board), imp)
             {
                 break;
             }
@@ -1667,25 +1678,21 @@ impl Chains {
     fn plus_implications(
         &mut self,
         board: &Board9,
+        now: &Board9,
         imp: &mut Implications,
         clean: &mut usize,
     ) -> bool {
         let t = tables();
         let mut added = false;
-        let mut alive = board.cells;
-        let mut placed = [0u128; 9];
+        let mut alive = now.cells;
+        let placed = imp.on_of_digit;
         let mut dirty = [0u32; 9];
-        for (i, &n) in imp.order.iter().enumerate() {
+        for &n in &imp.order[*clean..] {
             let k = n as usize / 2;
             if n % 2 == 0 {
-                alive[k % 9] &= !(1 << (k / 9));
-                if i >= *clean {
-                    for &house in &t.cell_houses[k / 9] {
-                        dirty[k % 9] |= 1 << house;
-                    }
+                for &house in &t.cell_houses[k / 9] {
+                    dirty[k % 9] |= 1 << house;
                 }
-            } else {
-                placed[k % 9] |= 1 << (k / 9);
             }
         }
         let parents = &mut self.scratch;
@@ -1729,17 +1736,22 @@ impl Chains {
     /// search (`seen`, the board then). The static implications are closed under
     /// contraposition, so a conclusion through the strong link "a or b" is a node that both
     /// `a` on and `b` on imply.
-    fn inner_chains(&mut self, board: &Board9, seen: &mut Board9, imp: &mut Implications) -> bool {
-        let trial = board.after(imp);
+    fn inner_chains(
+        &mut self,
+        board: &Board9,
+        trial: &Board9,
+        seen: &mut Board9,
+        imp: &mut Implications,
+    ) -> bool {
         let links = trial.strong_links_since(seen);
-        *seen = trial;
+        *seen = *trial;
         if links.is_empty() {
             return false;
         }
         let mut ends: Vec<usize> = links.iter().flat_map(|&(a, b)| [a, b]).collect();
         ends.sort_unstable();
         ends.dedup();
-        let mut reaches = Reaches::new(&trial, &ends, std::mem::take(&mut self.reach));
+        let mut reaches = Reaches::new(trial, &ends, std::mem::take(&mut self.reach));
         for i in 0..ends.len() {
             reaches.get(i, &mut self.scratch);
         }
@@ -1762,7 +1774,7 @@ impl Chains {
                 }
             }
             for i in [ia, ib] {
-                self.follow_static(&trial, &mut inner, &mut ready, ends[i], i);
+                self.follow_static(trial, &mut inner, &mut ready, ends[i], i);
             }
             let (fa, fb) = (&inner[ia], &inner[ib]);
             let mut consider = |n: usize, nodes: usize, targets: Targets| match found
@@ -1790,7 +1802,7 @@ impl Chains {
             }
             for &n in &fa.order[1..] {
                 let n = n as usize;
-                if !fb.has(n) || imp.has(n) || !still_open(&trial, n) {
+                if !fb.has(n) || imp.has(n) || !still_open(trial, n) {
                     continue;
                 }
                 self.ancestry.start();
@@ -1823,7 +1835,7 @@ impl Chains {
                 }
             }
             parents.clear();
-            added |= add_inner(board, &trial, &strong, &mut parents, (n, nodes), imp);
+            added |= add_inner(board, trial, &strong, &mut parents, (n, nodes), imp);
         }
         self.inner = inner;
         self.reach = reaches.made;
@@ -1860,11 +1872,11 @@ impl Chains {
     fn inner_multiple(
         &mut self,
         board: &Board9,
+        trial: &Board9,
         seen: &mut Board9,
         imp: &mut Implications,
     ) -> bool {
         let t = tables();
-        let trial = board.after(imp);
         let mut changed = [false; UNITS];
         for (cell, changed) in changed[..81].iter_mut().enumerate() {
             let (now, before) = (trial.candidates[cell], seen.candidates[cell]);
@@ -1881,7 +1893,7 @@ impl Chains {
             .into_iter()
             .flat_map(|(a, b)| [a, b])
             .collect();
-        *seen = trial;
+        *seen = *trial;
         let open: Vec<usize> = (0..81)
             .filter(|&c| trial.candidates[c].count_ones() >= 2)
             .flat_map(|c| bits(trial.candidates[c]).map(move |d| c * 9 + d as usize))
@@ -1892,7 +1904,7 @@ impl Chains {
             inner.push(Implications::new());
         }
         let mut ready = vec![false; open.len()];
-        let mut reaches = Reaches::new(&trial, &open, std::mem::take(&mut self.reach));
+        let mut reaches = Reaches::new(trial, &open, std::mem::take(&mut self.reach));
         // Branches a new strong link reaches, by digit.
         let mut touched = [0u128; 9];
         for &end in &ends {
@@ -1904,7 +1916,7 @@ impl Chains {
                     }
                     continue;
                 }
-                self.follow_static(&trial, &mut inner, &mut ready, open[i], i);
+                self.follow_static(trial, &mut inner, &mut ready, open[i], i);
                 for &n in &inner[i].order {
                     if n % 2 == 0 {
                         let k = n as usize / 2;
@@ -1954,7 +1966,7 @@ impl Chains {
                 continue;
             }
             for &i in slots {
-                self.follow_static(&trial, &mut inner, &mut ready, open[i], i);
+                self.follow_static(trial, &mut inner, &mut ready, open[i], i);
             }
             if slots.iter().any(|&i| inner[i].contradiction.is_some()) {
                 continue;
@@ -1962,7 +1974,7 @@ impl Chains {
             for &n in &inner[slots[0]].order[1..] {
                 let n = n as usize;
                 if imp.has(n)
-                    || !still_open(&trial, n)
+                    || !still_open(trial, n)
                     || branches.contains(&(n / 2))
                     || !slots.iter().all(|&i| inner[i].has(n))
                 {
@@ -2012,7 +2024,7 @@ impl Chains {
                     }
                 }
             }
-            added |= add_inner(board, &trial, &strong, &mut parents, (n, nodes), imp);
+            added |= add_inner(board, trial, &strong, &mut parents, (n, nodes), imp);
         }
         self.inner = inner;
         self.reach = reaches.made;
@@ -2199,24 +2211,22 @@ enum SubsetKind {
 ///
 /// `clean` is how many of the chain's nodes the last search that found nothing had seen: a
 /// new subset needs a house (a fish, a digit) that lost candidates since.
-fn subset_implications(board: &Board9, imp: &mut Implications, clean: &mut usize) -> bool {
+fn subset_implications(
+    board: &Board9,
+    now: &Board9,
+    imp: &mut Implications,
+    clean: &mut usize,
+) -> bool {
     let t = tables();
-    let mut alive = [0u16; 81];
-    for (c, alive) in alive.iter_mut().enumerate() {
-        *alive = board.candidates[c] & !imp.off_in_cell[c];
-    }
-    let mut places = board.places;
+    let (alive, places) = (&now.candidates, &now.places);
     let (mut dirty_houses, mut dirty_digits) = (0u32, 0u16);
-    for (i, &n) in imp.order.iter().enumerate() {
+    for &n in &imp.order[*clean..] {
         if n % 2 == 0 {
             let (cell, digit) = (n as usize / 2 / 9, n as usize / 2 % 9);
-            for (&house, &slot) in t.cell_houses[cell].iter().zip(&t.cell_slots[cell]) {
-                places[house as usize][digit] &= !(1 << slot);
-                if i >= *clean {
-                    dirty_houses |= 1 << house;
-                    dirty_digits |= 1 << digit;
-                }
+            for &house in &t.cell_houses[cell] {
+                dirty_houses |= 1 << house;
             }
+            dirty_digits |= 1 << digit;
         }
     }
     let fits = |mask: u16, k: u32| (2..=k).contains(&mask.count_ones());
