@@ -1898,7 +1898,11 @@ impl Chains {
             .filter(|&c| trial.candidates[c].count_ones() >= 2)
             .flat_map(|c| bits(trial.candidates[c]).map(move |d| c * 9 + d as usize))
             .collect();
-        let index = |k: usize| open.binary_search(&k).ok();
+        let mut slot_of = [u16::MAX; 729];
+        for (i, &k) in open.iter().enumerate() {
+            slot_of[k] = i as u16;
+        }
+        let index = |k: usize| Some(usize::from(slot_of[k])).filter(|&i| i < open.len());
         let mut inner = std::mem::take(&mut self.inner);
         while inner.len() < open.len() {
             inner.push(Implications::new());
