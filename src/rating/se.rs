@@ -338,41 +338,34 @@ fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
     })
 }
 
-/// Visits every set of `k` items (bits of `items`) with at least one of `changed` whose
-/// masks (`masks[item]`) cover exactly `k` bits between them, as (items, union); an item set
-/// whose union already has more than `k` bits is not extended.
-fn covering_sets(
-    items: u16,
-    changed: u16,
-    masks: &[u16; 9],
-    k: u32,
-    visit: &mut impl FnMut(u16, u16),
-) {
+/// Visits every set of 2 to 4 items (bits of `items`) with at least one of `changed` whose
+/// masks (`masks[item]`) cover as many bits between them as there are items, as (items, union),
+/// in lexicographic order; an item set whose union already has more than 4 bits is not
+/// extended.
+fn covering_sets(items: u16, changed: u16, masks: &[u16; 9], visit: &mut impl FnMut(u16, u16)) {
     fn go(
         rest: u16,
-        (changed, masks, k): (u16, &[u16; 9], u32),
+        (changed, masks): (u16, &[u16; 9]),
         set: u16,
         union: u16,
         visit: &mut impl FnMut(u16, u16),
     ) {
-        if (set | rest) & changed == 0 || (set | rest).count_ones() < k {
-            return;
-        }
-        if set.count_ones() == k {
-            if union.count_ones() == k {
+        for i in bits(rest) {
+            let (set, union) = (set | 1 << i, union | masks[i as usize]);
+            let size = set.count_ones();
+            if union.count_ones() > 4 {
+                continue;
+            }
+            let rest = rest & !((2 << i) - 1);
+            if size >= 2 && union.count_ones() == size && set & changed != 0 {
                 visit(set, union);
             }
-            return;
-        }
-        for i in bits(rest) {
-            let next = union | masks[i as usize];
-            if next.count_ones() <= k {
-                let rest = rest & !((2 << i) - 1);
-                go(rest, (changed, masks, k), set | 1 << i, next, visit);
+            if size < 4 && (set | rest) & changed != 0 {
+                go(rest, (changed, masks), set, union, visit);
             }
         }
     }
-    go(items, (changed, masks, k), 0, 0, visit);
+    go(items, (changed, masks), 0, 0, visit);
 }
 
 /// One step of the rating solve, for checking it: its difficulty, Sudoku Explainer's name
@@ -2233,122 +2226,110 @@ fn subset_implications(
             dirty_digits |= 1 << digit;
         }
     }
-    let fits = |mask: u16, k: u32| (2..=k).contains(&mask.count_ones());
+    let usable = |masks: &[u16; 9]| {
+        (0..9)
+            .filter(|&i| (2..=4).contains(&masks[i].count_ones()))
+            .fold(0u16, |m, i| m | 1 << i)
+    };
+    // Every subset the board has and the board before the chain had not, found in one walk
+    // per house (digit) and applied below in the rules' order: (rule, where, items, union),
+    // where a rule is (size − 2) × 3 + kind and `where` a house, or a digit × 2 + orientation.
+    let mut found: Vec<(usize, usize, u16, u16)> = Vec::new();
+    let rule = |set: u16, kind: SubsetKind| (set.count_ones() as usize - 2) * 3 + kind as usize;
+    for house in (0..27).filter(|h| dirty_houses & 1 << h != 0) {
+        let changed = (0..9u8)
+            .filter(|&d| board.places(house, d) != places[house][d as usize])
+            .fold(0u16, |m, d| m | 1 << d);
+        if changed != 0 {
+            let digits = &places[house];
+            covering_sets(usable(digits), changed, digits, &mut |set, union| {
+                found.push((rule(set, SubsetKind::Hidden), house, set, union));
+            });
+        }
+        let masks: [u16; 9] = std::array::from_fn(|i| alive[t.houses[house][i] as usize]);
+        let changed = (0..9)
+            .filter(|&i| masks[i] != board.candidates[t.houses[house][i] as usize])
+            .fold(0u16, |m, i| m | 1 << i);
+        if changed != 0 {
+            covering_sets(usable(&masks), changed, &masks, &mut |set, union| {
+                found.push((rule(set, SubsetKind::Naked), house, set, union));
+            });
+        }
+    }
+    for digit in (0..9).filter(|d| dirty_digits & 1 << d != 0) {
+        for (orientation, bases) in [0..9, 9..18].into_iter().enumerate() {
+            let masks: [u16; 9] = std::array::from_fn(|i| places[bases.start + i][digit]);
+            let changed = (0..9)
+                .filter(|&i| board.places(bases.start + i, digit as u8) != masks[i])
+                .fold(0u16, |m, i| m | 1 << i);
+            if changed != 0 {
+                covering_sets(usable(&masks), changed, &masks, &mut |set, union| {
+                    let at = digit * 2 + orientation;
+                    found.push((rule(set, SubsetKind::Fish), at, set, union));
+                });
+            }
+        }
+    }
+    if found.is_empty() {
+        *clean = imp.order.len();
+        return false;
+    }
+    found.sort_by_key(|f| f.0);
     let off = |c: usize, d: u8| node(c * 9 + d as usize, false) as u16;
     let mut parents: Vec<u16> = Vec::new();
     let mut added = false;
-    for k in 2..=4u32 {
-        for kind in [SubsetKind::Hidden, SubsetKind::Naked, SubsetKind::Fish] {
-            match kind {
-                SubsetKind::Hidden => {
-                    for house in (0..27).filter(|h| dirty_houses & 1 << h != 0) {
-                        let cells = &t.houses[house];
-                        let changed = (0..9u8)
-                            .filter(|&d| board.places(house, d) != places[house][d as usize])
-                            .fold(0u16, |m, d| m | 1 << d);
-                        if changed == 0 {
-                            continue;
-                        }
-                        let digits = (0..9u8)
-                            .filter(|&d| fits(places[house][d as usize], k))
-                            .fold(0u16, |m, d| m | 1 << d);
-                        covering_sets(digits, changed, &places[house], k, &mut |set, union| {
-                            parents.clear();
-                            for d in bits(set) {
-                                let taken = board.places(house, d) & !places[house][d as usize];
-                                parents.extend(
-                                    bits(taken).map(|i| off(cells[i as usize] as usize, d)),
-                                );
-                            }
-                            if parents.is_empty() {
-                                return;
-                            }
-                            for i in bits(union) {
-                                let c = cells[i as usize] as usize;
-                                for d in bits(alive[c] & !set) {
-                                    added |= imp.add(node(c * 9 + d as usize, false), &parents);
-                                }
-                            }
-                        });
-                    }
+    for (i, &(rule, at, set, union)) in found.iter().enumerate() {
+        parents.clear();
+        match rule % 3 {
+            0 => {
+                let (house, cells) = (at, &t.houses[at]);
+                for d in bits(set) {
+                    let taken = board.places(house, d) & !places[house][d as usize];
+                    parents.extend(bits(taken).map(|i| off(cells[i as usize] as usize, d)));
                 }
-                SubsetKind::Naked => {
-                    for house in (0..27).filter(|h| dirty_houses & 1 << h != 0) {
-                        let cells = &t.houses[house];
-                        let masks: [u16; 9] = std::array::from_fn(|i| alive[cells[i] as usize]);
-                        let changed = (0..9)
-                            .filter(|&i| masks[i] != board.candidates[cells[i] as usize])
-                            .fold(0u16, |m, i| m | 1 << i);
-                        if changed == 0 {
-                            continue;
-                        }
-                        let chosen = (0..9)
-                            .filter(|&i| fits(masks[i], k))
-                            .fold(0u16, |m, i| m | 1 << i);
-                        covering_sets(chosen, changed, &masks, k, &mut |set, union| {
-                            parents.clear();
-                            for i in bits(set) {
-                                let c = cells[i as usize] as usize;
-                                let taken = board.candidates[c] & !alive[c];
-                                parents.extend(bits(taken).map(|d| off(c, d)));
-                            }
-                            if parents.is_empty() {
-                                return;
-                            }
-                            for i in bits(0x1ff & !set) {
-                                let c = cells[i as usize] as usize;
-                                for d in bits(alive[c] & union) {
-                                    added |= imp.add(node(c * 9 + d as usize, false), &parents);
-                                }
-                            }
-                        });
-                    }
-                }
-                SubsetKind::Fish => {
-                    for digit in (0..9u8).filter(|d| dirty_digits & 1 << d != 0) {
-                        for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
-                            let masks: [u16; 9] =
-                                std::array::from_fn(|i| places[bases.start + i][digit as usize]);
-                            let changed = (0..9)
-                                .filter(|&i| board.places(bases.start + i, digit) != masks[i])
-                                .fold(0u16, |m, i| m | 1 << i);
-                            if changed == 0 {
-                                continue;
-                            }
-                            let lines = (0..9)
-                                .filter(|&i| fits(masks[i], k))
-                                .fold(0u16, |m, i| m | 1 << i);
-                            covering_sets(lines, changed, &masks, k, &mut |set, union| {
-                                parents.clear();
-                                for i in bits(set) {
-                                    let house = bases.start + i as usize;
-                                    let taken =
-                                        board.places(house, digit) & !places[house][digit as usize];
-                                    parents.extend(
-                                        bits(taken).map(|j| {
-                                            off(t.houses[house][j as usize] as usize, digit)
-                                        }),
-                                    );
-                                }
-                                if parents.is_empty() {
-                                    return;
-                                }
-                                for j in bits(union) {
-                                    let cover = covers.start + j as usize;
-                                    for i in bits(places[cover][digit as usize] & !set) {
-                                        let c = t.houses[cover][i as usize] as usize;
-                                        added |=
-                                            imp.add(node(c * 9 + digit as usize, false), &parents);
-                                    }
-                                }
-                            });
-                        }
+                for i in bits(union) {
+                    let c = cells[i as usize] as usize;
+                    for d in bits(alive[c] & !set) {
+                        added |= imp.add(node(c * 9 + d as usize, false), &parents);
                     }
                 }
             }
-            if added {
-                return true;
+            1 => {
+                let cells = &t.houses[at];
+                for i in bits(set) {
+                    let c = cells[i as usize] as usize;
+                    let taken = board.candidates[c] & !alive[c];
+                    parents.extend(bits(taken).map(|d| off(c, d)));
+                }
+                for i in bits(0x1ff & !set) {
+                    let c = cells[i as usize] as usize;
+                    for d in bits(alive[c] & union) {
+                        added |= imp.add(node(c * 9 + d as usize, false), &parents);
+                    }
+                }
             }
+            _ => {
+                let (digit, bases) = (at / 2, if at % 2 == 0 { 0 } else { 9 });
+                let covers = 9 - bases;
+                for i in bits(set) {
+                    let house = bases + i as usize;
+                    let taken = board.places(house, digit as u8) & !places[house][digit];
+                    parents.extend(
+                        bits(taken).map(|j| off(t.houses[house][j as usize] as usize, digit as u8)),
+                    );
+                }
+                for j in bits(union) {
+                    let cover = covers + j as usize;
+                    for i in bits(places[cover][digit] & !set) {
+                        let c = t.houses[cover][i as usize] as usize;
+                        added |= imp.add(node(c * 9 + digit, false), &parents);
+                    }
+                }
+            }
+        }
+        let rule_ends = found.get(i + 1).is_none_or(|next| next.0 != rule);
+        if added && rule_ends {
+            return true;
         }
     }
     *clean = imp.order.len();
