@@ -1110,14 +1110,20 @@ impl StaticLinks<'_> {
         }
     }
 
-    /// What candidate `k` switched on implies statically.
-    fn reach(&self, k: usize, stack: &mut Vec<u16>) -> Reach {
+    /// What node `n` implies statically.
+    fn reach(&self, n: usize, stack: &mut Vec<u16>) -> Reach {
         let t = tables();
         let board = self.board;
         let mut reach = Reach::default();
-        reach.on[k % 9] = 1 << (k / 9);
+        let (cell, digit) = (n / 2 / 9, n / 2 % 9);
         stack.clear();
-        stack.push(k as u16);
+        if n % 2 == 1 {
+            reach.on[digit] = 1 << cell;
+            stack.push((n / 2) as u16);
+        } else {
+            reach.off[digit] = 1 << cell;
+            self.switched_off(cell, digit, &mut reach, stack);
+        }
         while let Some(k) = stack.pop() {
             let (cell, digit) = (k as usize / 9, k as usize % 9);
             let bit = 1u128 << cell;
@@ -1196,19 +1202,19 @@ impl<'a> Reaches<'a> {
     fn get(&mut self, i: usize, stack: &mut Vec<u16>) -> &Reach {
         if !self.done[i] {
             self.done[i] = true;
-            self.made[i] = self.links.reach(self.starts[i], stack);
+            self.made[i] = self.links.reach(node(self.starts[i], true), stack);
         }
         &self.made[i]
     }
 }
 
 impl Reach {
-    /// Whether some node that every reach of `all` has, outside `except` (per digit, the cells
-    /// whose nodes do not count) and not yet implied by `imp`, follows.
+    /// Whether every reach of `all` has some node in common outside `except_on` and
+    /// `except_off` (per digit, the cells whose on, off nodes do not count).
     fn common<'a>(
         mut all: impl Iterator<Item = &'a Reach>,
-        except: &[u128; 9],
-        imp: &Implications,
+        except_on: &[u128; 9],
+        except_off: &[u128; 9],
     ) -> bool {
         let Some(first) = all.next() else {
             return false;
@@ -1220,9 +1226,19 @@ impl Reach {
                 off[d] &= reach.off[d];
             }
         }
-        (0..9).any(|d| {
-            (on[d] & !imp.on_of_digit[d] | off[d] & !imp.off_of_digit[d]) & !except[d] != 0
-        })
+        (0..9).any(|d| on[d] & !except_on[d] | off[d] & !except_off[d] != 0)
+    }
+
+    /// Whether every reach of `all` has some node in common that is not about the cells of
+    /// `own` (per digit) and that `imp` does not have already.
+    fn common_beyond<'a>(
+        all: impl Iterator<Item = &'a Reach>,
+        own: &[u128; 9],
+        imp: &Implications,
+    ) -> bool {
+        let except_on = std::array::from_fn(|d| own[d] | imp.on_of_digit[d]);
+        let except_off = std::array::from_fn(|d| own[d] | imp.off_of_digit[d]);
+        Reach::common(all, &except_on, &except_off)
     }
 }
 
@@ -1411,6 +1427,7 @@ impl Chains {
                     self.propagate_cells(board, mode, 0..81);
                     self.nishio(board)
                 }
+                Mode::Static => self.static_tier(board, enough),
                 _ => self.tier(board, mode, enough),
             };
             if let Some(found) = found {
@@ -1460,6 +1477,95 @@ impl Chains {
         if let Some(found) = self.multiple(board, mode, 81..UNITS) {
             keep_easier(&mut best, found);
         }
+        best
+    }
+
+    /// The static tier's easiest hint, as [`Chains::tier`] would find it, following with
+    /// parents only the cells and regions whose reaches can conclude something. A board
+    /// seldom has a static chain, and a reach costs a fraction of a propagation with parents.
+    fn static_tier(&mut self, board: &Board9, enough: Tenths) -> Option<Conclusion> {
+        let t = tables();
+        let open: Vec<usize> = (0..729)
+            .filter(|&k| board.candidates[k / 9] & (1 << (k % 9)) != 0)
+            .collect();
+        let mut slot_of = [0; 729];
+        for (i, &k) in open.iter().enumerate() {
+            slot_of[k] = i;
+        }
+        let mut reaches = Reaches::new(board, &open, std::mem::take(&mut self.reach));
+        let mut stack = Vec::new();
+        let mut best: Option<Conclusion> = None;
+        let mut followed = [false; 729];
+        let mut ended_early = false;
+        for i in 0..81 {
+            let cell = (self.first_cell + i) % 81;
+            let digits = board.candidates[cell];
+            let mut worth = false;
+            for d in bits(digits) {
+                let k = cell * 9 + d as usize;
+                let on = *reaches.get(slot_of[k], &mut stack);
+                let off = reaches.links.reach(node(k, false), &mut stack);
+                let mut own = [0; 9];
+                own[d as usize] = 1 << cell;
+                worth |= on.contradiction
+                    || off.contradiction
+                    || Reach::common([&on, &off].into_iter(), &own, &own);
+            }
+            let own = [1 << cell; 9];
+            let branches = bits(digits).map(|d| slot_of[cell * 9 + d as usize]);
+            worth |= Reach::common(branches.map(|i| &reaches.made[i]), &own, &own);
+            if !worth {
+                continue;
+            }
+            self.propagate_cells(board, Mode::Static, cell..cell + 1);
+            for d in bits(digits) {
+                followed[cell * 9 + d as usize] = true;
+            }
+            let found = [
+                self.binary(board, Mode::Static, cell..cell + 1),
+                self.multiple(board, Mode::Static, cell..cell + 1),
+            ];
+            for found in found.into_iter().flatten() {
+                keep_easier(&mut best, found);
+            }
+            if best.is_some_and(|b| b.difficulty <= enough) {
+                self.first_cell = cell;
+                ended_early = true;
+                break;
+            }
+        }
+        for unit in (81..UNITS).filter(|_| !ended_early) {
+            let (house, digit) = ((unit - 81) / 9, (unit - 81) % 9);
+            let places = board.places(house, digit as u8);
+            let branches: Vec<usize> = bits(places)
+                .map(|i| t.houses[house][i as usize] as usize * 9 + digit)
+                .collect();
+            if branches.len() < 2 {
+                continue;
+            }
+            let reach_of = |k: usize| &reaches.made[slot_of[k]];
+            if branches.iter().any(|&k| reach_of(k).contradiction) {
+                continue;
+            }
+            let mut own = [0; 9];
+            own[digit] = t.house_masks[house] & board.cells[digit];
+            if !Reach::common(branches.iter().map(|&k| reach_of(k)), &own, &own) {
+                continue;
+            }
+            let mut on = std::mem::take(&mut self.on);
+            for &k in &branches {
+                if std::mem::replace(&mut followed[k], true) {
+                    continue;
+                }
+                on[k].clear();
+                self.propagate(board, Mode::Static, Origin::Start(node(k, true)), &mut on[k]);
+            }
+            self.on = on;
+            if let Some(found) = self.multiple(board, Mode::Static, unit..unit + 1) {
+                keep_easier(&mut best, found);
+            }
+        }
+        self.reach = reaches.made;
         best
     }
 
@@ -1762,7 +1868,7 @@ impl Chains {
             if !ra.contradiction && !rb.contradiction {
                 let mut start = [0; 9];
                 start[a % 9] = 1 << (a / 9);
-                if !Reach::common([ra, rb].into_iter(), &start, imp) {
+                if !Reach::common_beyond([ra, rb].into_iter(), &start, imp) {
                     continue;
                 }
             }
@@ -1959,7 +2065,7 @@ impl Chains {
                     own[digit] |= 1 << cell;
                 }
             }
-            if !Reach::common(slots.iter().map(|&i| &reaches.made[i]), &own, imp) {
+            if !Reach::common_beyond(slots.iter().map(|&i| &reaches.made[i]), &own, imp) {
                 continue;
             }
             for &i in slots {
