@@ -1209,6 +1209,17 @@ impl<'a> Reaches<'a> {
 }
 
 impl Reach {
+    /// Keeps of these nodes those `other` has too; whether any are left.
+    fn narrow(&mut self, other: &Reach) -> bool {
+        let mut left = 0;
+        for d in 0..9 {
+            self.on[d] &= other.on[d];
+            self.off[d] &= other.off[d];
+            left |= self.on[d] | self.off[d];
+        }
+        left != 0
+    }
+
     /// Whether every reach of `all` has some node in common outside `except_on` and
     /// `except_off` (per digit, the cells whose on, off nodes do not count).
     fn common<'a>(
@@ -2051,11 +2062,10 @@ impl Chains {
                     continue 'units;
                 };
                 *slot = i;
-                if reaches.get(i, &mut self.scratch).contradiction {
-                    continue 'units;
-                }
             }
             let slots = &slots[..branches.len()];
+            // The nodes every branch reaches, narrowed one branch at a time (those reached
+            // already first), so that most units are dropped before every branch is reached.
             let mut own = [0u128; 9];
             for &k in &branches {
                 let (cell, digit) = (k / 9, k % 9);
@@ -2065,8 +2075,21 @@ impl Chains {
                     own[digit] |= 1 << cell;
                 }
             }
-            if !Reach::common_beyond(slots.iter().map(|&i| &reaches.made[i]), &own, imp) {
-                continue;
+            let mut common = Reach {
+                on: std::array::from_fn(|d| !(own[d] | imp.on_of_digit[d])),
+                off: std::array::from_fn(|d| !(own[d] | imp.off_of_digit[d])),
+                contradiction: false,
+            };
+            for made_first in [true, false] {
+                for &i in slots {
+                    if reaches.done[i] != made_first {
+                        continue;
+                    }
+                    let reach = reaches.get(i, &mut self.scratch);
+                    if reach.contradiction || !common.narrow(reach) {
+                        continue 'units;
+                    }
+                }
             }
             for &i in slots {
                 self.follow_static(trial, &mut inner, &mut ready, open[i], i);
