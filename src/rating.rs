@@ -240,6 +240,30 @@ pub struct Rating {
     pub hodoku_hardest: Option<&'static str>,
 }
 
+/// The ratings of the peer profiles for one puzzle.
+struct PeerRatings {
+    se: se::SeRating,
+    hodoku: hodoku::HodokuRating,
+}
+
+impl PeerRatings {
+    /// Whether the peer profiles rate `puzzle`, whose uniqueness is given: a classic 9×9
+    /// puzzle without pencil marks, with one solution.
+    fn fit(puzzle: &Grid, uniqueness: Uniqueness) -> bool {
+        puzzle.shape() == Shape::NINE
+            && puzzle.geometry().is_classic()
+            && puzzle.marks().is_none()
+            && uniqueness == Uniqueness::Known
+    }
+
+    fn of(puzzle: &Grid) -> PeerRatings {
+        PeerRatings {
+            se: se::SeRating::of_puzzle(puzzle),
+            hodoku: hodoku::HodokuRating::of_puzzle(puzzle, Rating::DEFAULT_MAX_STEPS),
+        }
+    }
+}
+
 /// Where the numbers of a rating come from.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -277,41 +301,96 @@ impl Rating {
     /// whether to go on: a caller's deadline (the core reads no clock). A step of the Human
     /// strategy on a big, nearly empty grid can take a tenth of a second, so a step budget
     /// alone does not bound the time.
-    pub fn of_puzzle_while(
-        puzzle: &Grid,
-        max_steps: usize,
-        mut go_on: impl FnMut() -> bool,
+    ///
+    /// Natively, once the Human trace takes a step of [`Rating::PEERS_BESIDE_FROM`] or more,
+    /// the peer profiles run on a second thread while the trace goes on: neither reads the
+    /// other, and on a hard puzzle each takes tens of milliseconds.
+    pub fn of_puzzle_while(puzzle: &Grid, max_steps: usize, go_on: impl FnMut() -> bool) -> Rating {
+        let uniqueness = Uniqueness::of(puzzle);
+        let trace = (puzzle, uniqueness, max_steps, go_on);
+        if !PeerRatings::fit(puzzle, uniqueness) {
+            return Rating::of_human_trace(trace, &mut || {});
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            std::thread::scope(|scope| {
+                let mut beside = None;
+                let rating = Rating::of_human_trace(trace, &mut || {
+                    beside.get_or_insert_with(|| scope.spawn(|| PeerRatings::of(puzzle)));
+                });
+                let peers = match beside {
+                    Some(thread) => thread
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                    None if rating.truncated => return rating,
+                    None => PeerRatings::of(puzzle),
+                };
+                rating.with_peers(peers)
+            })
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let rating = Rating::of_human_trace(trace, &mut || {});
+            if rating.truncated {
+                return rating;
+            }
+            rating.with_peers(PeerRatings::of(puzzle))
+        }
+    }
+
+    /// The difficulty of a Human step from which [`Rating::of_puzzle_while`] runs the peer
+    /// profiles beside the trace: chains, where the profiles take milliseconds. Below it a
+    /// second thread costs more than it saves.
+    pub const PEERS_BESIDE_FROM: f32 = 6.0;
+
+    /// Rates the Human trace of a puzzle of known uniqueness, at most `max_steps` steps while
+    /// `go_on` says so (the steps bare, as a rating reads no explanation), calling
+    /// `on_hard_step` at each step of [`Rating::PEERS_BESIDE_FROM`] or more.
+    fn of_human_trace(
+        (puzzle, uniqueness, max_steps, mut go_on): (
+            &Grid,
+            Uniqueness,
+            usize,
+            impl FnMut() -> bool,
+        ),
+        on_hard_step: &mut dyn FnMut(),
     ) -> Rating {
-        // The rating reads no explanation, so the steps come bare: the same steps, cheaper.
-        let mut solver = SearchStepper::human_with(puzzle, Uniqueness::of(puzzle), Detail::Bare);
+        let mut solver = SearchStepper::human_with(puzzle, uniqueness, Detail::Bare);
         let mut rater = Rater::for_shape(puzzle.shape());
         for _ in 0..max_steps {
             if !go_on() {
                 break;
             }
             match solver.next_step() {
-                Some(step) => rater.record(&step),
+                Some(step) => {
+                    rater.record(&step);
+                    if step.difficulty >= Rating::PEERS_BESIDE_FROM {
+                        on_hard_step();
+                    }
+                }
                 None => break,
             }
         }
-        rater.rating().with_peer_profiles(puzzle)
+        rater.rating()
     }
 
     /// This rating of the Human trace of `puzzle` with ER/EP/ED from the Sudoku Explainer
     /// profile and the score and level from the HoDoKu profile, when the puzzle is a classic
     /// 9×9 one without pencil marks, with one solution, whose trace ended; otherwise
     /// unchanged.
-    pub fn with_peer_profiles(mut self, puzzle: &Grid) -> Rating {
-        let fits = puzzle.shape() == Shape::NINE
-            && puzzle.geometry().is_classic()
-            && puzzle.marks().is_none()
-            && !self.truncated
-            && Uniqueness::of(puzzle) == Uniqueness::Known;
-        if !fits {
+    pub fn with_peer_profiles(self, puzzle: &Grid) -> Rating {
+        if self.truncated || !PeerRatings::fit(puzzle, Uniqueness::of(puzzle)) {
             return self;
         }
-        let se = se::SeRating::of_puzzle(puzzle);
-        let hodoku = hodoku::HodokuRating::of_puzzle(puzzle, Rating::DEFAULT_MAX_STEPS);
+        self.with_peers(PeerRatings::of(puzzle))
+    }
+
+    /// This rating with the peer profiles' numbers, unless its trace was cut short.
+    fn with_peers(mut self, peers: PeerRatings) -> Rating {
+        if self.truncated {
+            return self;
+        }
+        let PeerRatings { se, hodoku } = peers;
         self.er = se.er;
         self.ep = se.ep;
         self.ed = se.ed;

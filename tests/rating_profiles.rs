@@ -163,3 +163,28 @@ fn hodoku_profile_levels_follow_the_score_ceilings() {
         }
     }
 }
+
+/// A Sudoku Explainer rating depends on the puzzle alone: the solves share buffers between
+/// puzzles and threads, and the tiers of a step hand propagations on, so a rating must not
+/// change with what was rated before it, nor when solves run at once.
+#[test]
+fn se_ratings_do_not_depend_on_what_was_rated_before() {
+    use stepdoku::rating::se::SeRating;
+    let puzzles: Vec<stepdoku::Grid> = peer_rows()
+        .into_iter()
+        .map(|row| row.puzzle)
+        .step_by(3)
+        .collect();
+    let forward: Vec<SeRating> = puzzles.iter().map(SeRating::of_puzzle).collect();
+    let mut backward: Vec<SeRating> = puzzles.iter().rev().map(SeRating::of_puzzle).collect();
+    backward.reverse();
+    assert_eq!(forward, backward);
+    let at_once: Vec<SeRating> = std::thread::scope(|scope| {
+        let threads: Vec<_> = puzzles
+            .iter()
+            .map(|puzzle| scope.spawn(|| SeRating::of_puzzle(puzzle)))
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    assert_eq!(forward, at_once);
+}

@@ -1364,8 +1364,6 @@ struct Chains {
     /// The tier whose propagations `on` and `off` hold in full for the board at hand, every
     /// assumption followed until its rules gave nothing more.
     exhausted: Option<Mode>,
-    /// The tier below whose exhausted propagations the tier under way goes on from.
-    resuming: Option<Mode>,
 }
 
 /// A chain conclusion: the node that holds and the chain's difficulty.
@@ -1376,26 +1374,30 @@ struct Conclusion {
     node: usize,
 }
 
-thread_local! {
-    /// The chain buffers of the last solve on this thread: a few megabytes that each solve
-    /// would otherwise allocate and zero again.
-    static SPARE_CHAINS: std::cell::RefCell<Option<Box<Chains>>> =
-        const { std::cell::RefCell::new(None) };
-}
+/// The chain buffers of finished solves: a few megabytes each, which each solve would
+/// otherwise allocate and zero again. A rating runs its solve on a thread of its own, so
+/// the buffers are shared between threads rather than kept per thread.
+static SPARE_CHAINS: std::sync::Mutex<Vec<Chains>> = std::sync::Mutex::new(Vec::new());
+
+/// How many spare chain buffers are kept: one per solve that can run at once, on most machines.
+const SPARES_KEPT: usize = 8;
 
 impl Chains {
-    /// The chain buffers of this thread, or new ones.
-    fn take() -> Box<Chains> {
-        let mut chains = SPARE_CHAINS
-            .with(|spare| spare.borrow_mut().take())
-            .unwrap_or_else(|| Box::new(Chains::new()));
+    /// Spare chain buffers, or new ones.
+    fn take() -> Chains {
+        let spare = SPARE_CHAINS.lock().ok().and_then(|mut spares| spares.pop());
+        let mut chains = spare.unwrap_or_else(Chains::new);
         chains.first_cell = 0;
         chains
     }
 
-    /// Keeps the buffers for the next solve on this thread.
-    fn give_back(self: Box<Chains>) {
-        SPARE_CHAINS.with(|spare| *spare.borrow_mut() = Some(self));
+    /// Keeps the buffers for a later solve.
+    fn give_back(self) {
+        if let Ok(mut spares) = SPARE_CHAINS.lock() {
+            if spares.len() < SPARES_KEPT {
+                spares.push(self);
+            }
+        }
     }
 
     fn new() -> Chains {
@@ -1408,7 +1410,6 @@ impl Chains {
             reach: Vec::new(),
             first_cell: 0,
             exhausted: None,
-            resuming: None,
         }
     }
 
@@ -1434,8 +1435,7 @@ impl Chains {
             let found = match mode {
                 Mode::Nishio => {
                     self.exhausted = None;
-                    self.resuming = None;
-                    self.propagate_cells(board, mode, 0..81);
+                    self.propagate_cells(board, mode, 0..81, None);
                     self.nishio(board)
                 }
                 Mode::Static => self.static_tier(board, enough),
@@ -1468,10 +1468,10 @@ impl Chains {
             Mode::DynamicMultiple => Some(Mode::DynamicForcing),
             Mode::Static | Mode::Nishio | Mode::Dynamic => None,
         };
-        self.resuming = below.filter(|&below| self.exhausted.take() == Some(below));
+        let resume = below.filter(|&below| self.exhausted.take() == Some(below));
         for i in 0..81 {
             let cell = (self.first_cell + i) % 81;
-            self.propagate_cells(board, mode, cell..cell + 1);
+            self.propagate_cells(board, mode, cell..cell + 1, resume);
             let found = [
                 self.binary(board, mode, cell..cell + 1),
                 self.multiple(board, mode, cell..cell + 1),
@@ -1496,6 +1496,7 @@ impl Chains {
     /// seldom has a static chain, and a reach costs a fraction of a propagation with parents.
     fn static_tier(&mut self, board: &Board9, enough: Tenths) -> Option<Conclusion> {
         let t = tables();
+        self.exhausted = None;
         let open: Vec<usize> = (0..729)
             .filter(|&k| board.candidates[k / 9] & (1 << (k % 9)) != 0)
             .collect();
@@ -1528,7 +1529,7 @@ impl Chains {
             if !worth {
                 continue;
             }
-            self.propagate_cells(board, Mode::Static, cell..cell + 1);
+            self.propagate_cells(board, Mode::Static, cell..cell + 1, None);
             for d in bits(digits) {
                 followed[cell * 9 + d as usize] = true;
             }
@@ -1569,7 +1570,12 @@ impl Chains {
                     continue;
                 }
                 on[k].clear();
-                self.propagate(board, Mode::Static, Origin::Start(node(k, true)), &mut on[k]);
+                self.propagate(
+                    board,
+                    Mode::Static,
+                    Origin::Start(node(k, true)),
+                    &mut on[k],
+                );
             }
             self.on = on;
             if let Some(found) = self.multiple(board, Mode::Static, unit..unit + 1) {
@@ -1580,8 +1586,15 @@ impl Chains {
         best
     }
 
-    /// Follows both assumptions (on and off) about every candidate of `cells`.
-    fn propagate_cells(&mut self, board: &Board9, mode: Mode, cells: std::ops::Range<usize>) {
+    /// Follows both assumptions (on and off) about every candidate of `cells`: from the start,
+    /// or with `resume`, from where that tier below left them exhausted.
+    fn propagate_cells(
+        &mut self,
+        board: &Board9,
+        mode: Mode,
+        cells: std::ops::Range<usize>,
+        resume: Option<Mode>,
+    ) {
         let (mut on, mut off) = (std::mem::take(&mut self.on), std::mem::take(&mut self.off));
         for cell in cells {
             for digit in 0..9 {
@@ -1591,7 +1604,9 @@ impl Chains {
                     off[k].clear();
                     continue;
                 }
-                if let Some(below) = self.resuming.filter(|_| !on[k].order.is_empty()) {
+                // An exhausted tier below followed every candidate; a fresh start otherwise.
+                let followed = !on[k].order.is_empty() && !off[k].order.is_empty();
+                if let Some(below) = resume.filter(|_| followed) {
                     self.propagate(board, mode, Origin::Exhausted(below), &mut on[k]);
                     self.propagate(board, mode, Origin::Exhausted(below), &mut off[k]);
                     continue;
@@ -1965,7 +1980,12 @@ impl Chains {
         if !ready[i] {
             ready[i] = true;
             inner[i].clear();
-            self.propagate(trial, Mode::Static, Origin::Start(node(k, true)), &mut inner[i]);
+            self.propagate(
+                trial,
+                Mode::Static,
+                Origin::Start(node(k, true)),
+                &mut inner[i],
+            );
         }
     }
 
