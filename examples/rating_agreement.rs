@@ -1,17 +1,41 @@
 //! Benchmark of the rating profiles: agreement with Sudoku Explainer and HoDoKu on
-//! `../shared/data/se_hodoku_ratings.tsv`, and the time per puzzle of each profile on
-//! forum_hardest_1106 and top1465 samples, beside the peers' measured times.
+//! `../shared/data/se_hodoku_ratings.tsv`, and the time per puzzle of each part of a rating
+//! on forum_hardest_1106 and top1465 samples, beside the peers' measured times.
 //!
 //! `cargo run --release --example rating_agreement [N per collection]`
+//!
+//! Times are wall-clock milliseconds per puzzle (median and p90), each part on its own: the
+//! Human trace a rating follows (bare steps), the SE profile, the HoDoKu profile, then the
+//! whole `Rating::of_puzzle`, which runs the profiles beside the trace on a second thread;
+//! "one thread" is the sum of the three parts, what it costs without that second thread.
 
 use std::time::Instant;
+use stepdoku::logic::Detail;
 use stepdoku::rating::agreement::{parse_peer_table, ErAgreement, MeasuredEr};
 use stepdoku::rating::hodoku::HodokuRating;
 use stepdoku::rating::se::SeRating;
-use stepdoku::Grid;
+use stepdoku::strategy::{SearchStepper, Stepper, Uniqueness};
+use stepdoku::{Grid, Rating};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// The milliseconds `work` takes.
+fn time_ms(work: impl FnOnce()) -> f64 {
+    let start = Instant::now();
+    work();
+    start.elapsed().as_secs_f64() * 1000.0
+}
+
+/// "median (p90)" of some times.
+fn summary(mut times: Vec<f64>) -> String {
+    times.sort_by(f64::total_cmp);
+    format!(
+        "{:.1} ({:.1})",
+        percentile(&times, 0.5),
+        percentile(&times, 0.9)
+    )
 }
 
 fn main() {
@@ -86,25 +110,33 @@ fn main() {
             .take(n)
             .map(|l| Grid::parse(l).expect("a puzzle"))
             .collect();
-        let mut se_ms = Vec::new();
-        let mut hodoku_ms = Vec::new();
+        let (mut human, mut se, mut hodoku, mut one_thread, mut whole) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for puzzle in &puzzles {
-            let start = Instant::now();
-            std::hint::black_box(SeRating::of_puzzle(puzzle));
-            se_ms.push(start.elapsed().as_secs_f64() * 1000.0);
-            let start = Instant::now();
-            std::hint::black_box(HodokuRating::of_puzzle(puzzle, 100_000));
-            hodoku_ms.push(start.elapsed().as_secs_f64() * 1000.0);
+            human.push(time_ms(|| {
+                let uniqueness = Uniqueness::of(puzzle);
+                let mut stepper = SearchStepper::human_with(puzzle, uniqueness, Detail::Bare);
+                while std::hint::black_box(stepper.next_step()).is_some() {}
+            }));
+            se.push(time_ms(|| {
+                std::hint::black_box(SeRating::of_puzzle(puzzle));
+            }));
+            hodoku.push(time_ms(|| {
+                std::hint::black_box(HodokuRating::of_puzzle(puzzle, 100_000));
+            }));
+            one_thread.push(human.last().unwrap() + se.last().unwrap() + hodoku.last().unwrap());
+            whole.push(time_ms(|| {
+                std::hint::black_box(Rating::of_puzzle(puzzle));
+            }));
         }
-        se_ms.sort_by(f64::total_cmp);
-        hodoku_ms.sort_by(f64::total_cmp);
         println!(
-            "{name} (first {}): SE profile median {:.1} ms, p90 {:.1} ms; HoDoKu profile median {:.1} ms, p90 {:.1} ms; peers: {peers}",
+            "{name} (first {}), ms per puzzle, median (p90): Human trace {}, SE profile {}, HoDoKu profile {}; whole rating {} on two threads, {} on one; peers: {peers}",
             puzzles.len(),
-            percentile(&se_ms, 0.5),
-            percentile(&se_ms, 0.9),
-            percentile(&hodoku_ms, 0.5),
-            percentile(&hodoku_ms, 0.9),
+            summary(human),
+            summary(se),
+            summary(hodoku),
+            summary(whole),
+            summary(one_thread),
         );
     }
 }

@@ -1084,6 +1084,8 @@ struct StaticLinks<'a> {
     board: &'a Board9,
     bivalue: u128,
     bilocal: [u128; 9],
+    /// For each digit, the houses with two places of it.
+    bilocal_houses: [u32; 9],
 }
 
 impl StaticLinks<'_> {
@@ -1095,11 +1097,12 @@ impl StaticLinks<'_> {
                 bivalue |= 1 << cell;
             }
         }
-        let mut bilocal = [0; 9];
+        let (mut bilocal, mut bilocal_houses) = ([0; 9], [0; 9]);
         for (house, places) in board.places.iter().enumerate() {
-            for (digit, bilocal) in bilocal.iter_mut().enumerate() {
+            for digit in 0..9 {
                 if places[digit].count_ones() == 2 {
-                    *bilocal |= t.house_masks[house] & board.cells[digit];
+                    bilocal[digit] |= t.house_masks[house] & board.cells[digit];
+                    bilocal_houses[digit] |= 1 << house;
                 }
             }
         }
@@ -1107,6 +1110,7 @@ impl StaticLinks<'_> {
             board,
             bivalue,
             bilocal,
+            bilocal_houses,
         }
     }
 
@@ -1165,8 +1169,8 @@ impl StaticLinks<'_> {
         }
         if self.bilocal[digit] & bit != 0 {
             for &house in &t.cell_houses[cell] {
-                let places = t.house_masks[house as usize] & self.board.cells[digit];
-                if places.count_ones() == 2 {
+                if self.bilocal_houses[digit] & (1 << house) != 0 {
+                    let places = t.house_masks[house as usize] & self.board.cells[digit];
                     on((places & !bit).trailing_zeros() as usize, digit);
                 }
             }
