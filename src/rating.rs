@@ -314,18 +314,23 @@ impl Rating {
         #[cfg(not(target_arch = "wasm32"))]
         {
             std::thread::scope(|scope| {
+                // The Sudoku Explainer profile, the longer one, goes to the second thread;
+                // the HoDoKu profile follows the trace here.
                 let mut beside = None;
                 let rating = Rating::of_human_trace(trace, &mut || {
-                    beside.get_or_insert_with(|| scope.spawn(|| PeerRatings::of(puzzle)));
+                    beside.get_or_insert_with(|| scope.spawn(|| se::SeRating::of_puzzle(puzzle)));
                 });
-                let peers = match beside {
+                if rating.truncated && beside.is_none() {
+                    return rating;
+                }
+                let hodoku = hodoku::HodokuRating::of_puzzle(puzzle, Rating::DEFAULT_MAX_STEPS);
+                let se = match beside {
                     Some(thread) => thread
                         .join()
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                    None if rating.truncated => return rating,
-                    None => PeerRatings::of(puzzle),
+                    None => se::SeRating::of_puzzle(puzzle),
                 };
-                rating.with_peers(peers)
+                rating.with_peers(PeerRatings { se, hodoku })
             })
         }
         #[cfg(target_arch = "wasm32")]
