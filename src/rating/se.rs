@@ -1439,7 +1439,6 @@ impl Chains {
             let found = match mode {
                 Mode::Nishio => {
                     self.exhausted = None;
-                    self.propagate_cells(board, mode, 0..81, None);
                     self.nishio(board)
                 }
                 Mode::Static => self.static_tier(board, enough),
@@ -2244,12 +2243,26 @@ impl Chains {
         best
     }
 
+    /// Nishio hints: a candidate whose one-digit chain leads to a contradiction is false.
+    /// Each candidate is first followed as masks; only one that contradicts is followed again
+    /// with parents, to count its chain.
     fn nishio(&mut self, board: &Board9) -> Option<Conclusion> {
         let mut best: Option<Conclusion> = None;
+        let mut on = std::mem::take(&mut self.on);
         for cell in 0..81 {
             for digit in bits(board.candidates[cell]) {
                 let k = cell * 9 + digit as usize;
-                let imp = &self.on[k];
+                if !nishio_contradicts(board, k) {
+                    continue;
+                }
+                on[k].clear();
+                self.propagate(
+                    board,
+                    Mode::Nishio,
+                    Origin::Start(node(k, true)),
+                    &mut on[k],
+                );
+                let imp = &on[k];
                 if let Some(x) = imp.contradiction {
                     self.ancestry.start();
                     let (a, ..) = self.ancestry.count(imp, node(x, true));
@@ -2265,6 +2278,7 @@ impl Chains {
                 }
             }
         }
+        self.on = on;
         best
     }
 
@@ -2529,6 +2543,42 @@ fn made_link(board: &Board9, trial: &Board9, a: usize, b: usize, parents: &mut V
     for i in bits(board.places(house, digit) & !trial.places(house, digit)) {
         let c = t.houses[house][i as usize] as usize;
         parents.push(node(c * 9 + digit as usize, false) as u16);
+    }
+}
+
+/// Whether candidate `k` switched on leads, following its digit alone (Nishio), to a
+/// contradiction: a house left without a place for the digit, or a place both on and off.
+/// The one-digit chain as masks: each house whose places are all off but one switches that
+/// one on, until nothing changes.
+fn nishio_contradicts(board: &Board9, k: usize) -> bool {
+    let t = tables();
+    let (cell, digit) = (k / 9, k % 9);
+    let places = board.cells[digit];
+    let mut on: u128 = 1 << cell;
+    let mut off = t.peer_masks[cell] & places;
+    loop {
+        let mut grew = false;
+        for &house in &t.house_masks {
+            let all = house & places;
+            let left = all & !off;
+            if all == 0 || all == left {
+                continue;
+            }
+            if left == 0 {
+                return true;
+            }
+            if left & (left - 1) == 0 && on & left == 0 {
+                on |= left;
+                off |= t.peer_masks[left.trailing_zeros() as usize] & places;
+                grew = true;
+            }
+        }
+        if on & off != 0 {
+            return true;
+        }
+        if !grew {
+            return false;
+        }
     }
 }
 
