@@ -1568,11 +1568,7 @@ impl Chains {
                 continue;
             }
             let mut on = std::mem::take(&mut self.on);
-            for &k in &branches {
-                if std::mem::replace(&mut followed[k], true) {
-                    continue;
-                }
-                on[k].clear();
+            for &k in branches.iter().filter(|&&k| !followed[k]) {
                 self.propagate(
                     board,
                     Mode::Static,
@@ -1581,6 +1577,9 @@ impl Chains {
                 );
             }
             self.on = on;
+            for &k in &branches {
+                followed[k] = true;
+            }
             if let Some(found) = self.multiple(board, Mode::Static, unit..unit + 1) {
                 keep_easier(&mut best, found);
             }
@@ -1614,12 +1613,8 @@ impl Chains {
                     self.propagate(board, mode, Origin::Exhausted(below), &mut off[k]);
                     continue;
                 }
-                on[k].clear();
-                off[k].clear();
                 self.propagate(board, mode, Origin::Start(node(k, true)), &mut on[k]);
-                if mode != Mode::Nishio {
-                    self.propagate(board, mode, Origin::Start(node(k, false)), &mut off[k]);
-                }
+                self.propagate(board, mode, Origin::Start(node(k, false)), &mut off[k]);
             }
         }
         (self.on, self.off) = (on, off);
@@ -1637,6 +1632,7 @@ impl Chains {
         let (mut head, mut locked_clean, mut subsets_clean) = (0, 0, 0);
         match from {
             Origin::Start(node) => {
+                imp.clear();
                 imp.add(node, &[]);
             }
             Origin::Exhausted(below) => {
@@ -1980,9 +1976,7 @@ impl Chains {
         k: usize,
         i: usize,
     ) {
-        if !ready[i] {
-            ready[i] = true;
-            inner[i].clear();
+        if !std::mem::replace(&mut ready[i], true) {
             self.propagate(
                 trial,
                 Mode::Static,
@@ -2255,7 +2249,6 @@ impl Chains {
                 if !nishio_contradicts(board, k) {
                     continue;
                 }
-                on[k].clear();
                 self.propagate(
                     board,
                     Mode::Nishio,
