@@ -303,13 +303,12 @@ impl Rating {
     /// alone does not bound the time.
     ///
     /// Natively, once the Human trace takes a step of [`Rating::PEERS_BESIDE_FROM`] or more,
-    /// the peer profiles run on a second thread while the trace goes on: neither reads the
-    /// other, and on a hard puzzle each takes tens of milliseconds.
+    /// the Sudoku Explainer profile runs on a second thread while the trace goes on: neither
+    /// reads the other, and on a hard puzzle each takes tens of milliseconds.
     pub fn of_puzzle_while(puzzle: &Grid, max_steps: usize, go_on: impl FnMut() -> bool) -> Rating {
         let uniqueness = Uniqueness::of(puzzle);
-        let trace = (puzzle, uniqueness, max_steps, go_on);
         if !PeerRatings::fit(puzzle, uniqueness) {
-            return Rating::of_human_trace(trace, &mut || {});
+            return Rating::of_human_trace(puzzle, uniqueness, (max_steps, go_on), &mut || {});
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -317,9 +316,11 @@ impl Rating {
                 // The Sudoku Explainer profile, the longer one, goes to the second thread;
                 // the HoDoKu profile follows the trace here.
                 let mut beside = None;
-                let rating = Rating::of_human_trace(trace, &mut || {
-                    beside.get_or_insert_with(|| scope.spawn(|| se::SeRating::of_puzzle(puzzle)));
-                });
+                let rating =
+                    Rating::of_human_trace(puzzle, uniqueness, (max_steps, go_on), &mut || {
+                        beside
+                            .get_or_insert_with(|| scope.spawn(|| se::SeRating::of_puzzle(puzzle)));
+                    });
                 if rating.truncated && beside.is_none() {
                     return rating;
                 }
@@ -335,7 +336,7 @@ impl Rating {
         }
         #[cfg(target_arch = "wasm32")]
         {
-            let rating = Rating::of_human_trace(trace, &mut || {});
+            let rating = Rating::of_human_trace(puzzle, uniqueness, (max_steps, go_on), &mut || {});
             if rating.truncated {
                 return rating;
             }
@@ -343,21 +344,18 @@ impl Rating {
         }
     }
 
-    /// The difficulty of a Human step from which [`Rating::of_puzzle_while`] runs the peer
-    /// profiles beside the trace: chains, where the profiles take milliseconds. Below it a
-    /// second thread costs more than it saves.
+    /// The difficulty of a Human step from which [`Rating::of_puzzle_while`] runs the Sudoku
+    /// Explainer profile beside the trace: chains, where the profile takes milliseconds.
+    /// Below it a second thread costs more than it saves.
     pub const PEERS_BESIDE_FROM: f32 = 6.0;
 
     /// Rates the Human trace of a puzzle of known uniqueness, at most `max_steps` steps while
     /// `go_on` says so (the steps bare, as a rating reads no explanation), calling
     /// `on_hard_step` at each step of [`Rating::PEERS_BESIDE_FROM`] or more.
     fn of_human_trace(
-        (puzzle, uniqueness, max_steps, mut go_on): (
-            &Grid,
-            Uniqueness,
-            usize,
-            impl FnMut() -> bool,
-        ),
+        puzzle: &Grid,
+        uniqueness: Uniqueness,
+        (max_steps, mut go_on): (usize, impl FnMut() -> bool),
         on_hard_step: &mut dyn FnMut(),
     ) -> Rating {
         let mut solver = SearchStepper::human_with(puzzle, uniqueness, Detail::Bare);
