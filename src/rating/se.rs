@@ -1065,9 +1065,10 @@ impl Implications {
 }
 
 /// The nodes the static implications of one assumption reach, as masks and without their
-/// parents: a few bit operations per node where a propagation that keeps parents does a
-/// hundred. An inner chain search reaches first, and follows with parents only the
-/// assumptions whose reach can conclude something; the two give the same nodes.
+/// parents: a few bit operations per node, where a propagation that keeps parents also
+/// records each link. The static tier and the inner chain searches reach first, and follow
+/// with parents only the assumptions whose reaches can conclude something; the two give the
+/// same nodes, so the same conclusions.
 #[derive(Clone, Copy, Default)]
 struct Reach {
     /// The cells of each digit whose on node follows.
