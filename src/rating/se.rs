@@ -1211,6 +1211,36 @@ impl<'a> Reaches<'a> {
         }
         &self.made[i]
     }
+
+    /// Whether the reaches of assumptions `slots` (the branches of a unit) all have some node
+    /// outside `except_on` and `except_off` (per digit, the cells whose on, off nodes do not
+    /// count), none of them contradicting. The common nodes are narrowed one branch at a
+    /// time, those reached already first, so that most units are dropped before every branch
+    /// is reached.
+    fn meet(
+        &mut self,
+        slots: &[usize],
+        (except_on, except_off): ([u128; 9], [u128; 9]),
+        stack: &mut Vec<u16>,
+    ) -> bool {
+        let mut common = Reach {
+            on: except_on.map(|cells| !cells),
+            off: except_off.map(|cells| !cells),
+            contradiction: false,
+        };
+        for made_first in [true, false] {
+            for &i in slots {
+                if self.done[i] != made_first {
+                    continue;
+                }
+                let reach = self.get(i, stack);
+                if reach.contradiction || !common.narrow(reach) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
 }
 
 impl Reach {
@@ -1512,7 +1542,6 @@ impl Chains {
         let mut stack = Vec::new();
         let mut best: Option<Conclusion> = None;
         let mut followed = [false; 729];
-        let mut ended_early = false;
         for i in 0..81 {
             let cell = (self.first_cell + i) % 81;
             let digits = board.candidates[cell];
@@ -1527,9 +1556,11 @@ impl Chains {
                     || off.contradiction
                     || Reach::common([&on, &off].into_iter(), &own, &own);
             }
+            let slots: Vec<usize> = bits(digits)
+                .map(|d| slot_of[cell * 9 + d as usize])
+                .collect();
             let own = [1 << cell; 9];
-            let branches = bits(digits).map(|d| slot_of[cell * 9 + d as usize]);
-            worth |= Reach::common(branches.map(|i| &reaches.made[i]), &own, &own);
+            worth = worth || reaches.meet(&slots, (own, own), &mut stack);
             if !worth {
                 continue;
             }
@@ -1546,41 +1577,34 @@ impl Chains {
             }
             if best.is_some_and(|b| b.difficulty <= enough) {
                 self.first_cell = cell;
-                ended_early = true;
-                break;
+                self.reach = reaches.made;
+                return best;
             }
         }
-        for unit in (81..UNITS).filter(|_| !ended_early) {
+        for unit in 81..UNITS {
             let (house, digit) = ((unit - 81) / 9, (unit - 81) % 9);
             let places = board.places(house, digit as u8);
             let branches: Vec<usize> = bits(places)
                 .map(|i| t.houses[house][i as usize] as usize * 9 + digit)
                 .collect();
-            if branches.len() < 2 {
-                continue;
-            }
-            let reach_of = |k: usize| &reaches.made[slot_of[k]];
-            if branches.iter().any(|&k| reach_of(k).contradiction) {
-                continue;
-            }
+            let slots: Vec<usize> = branches.iter().map(|&k| slot_of[k]).collect();
             let mut own = [0; 9];
             own[digit] = t.house_masks[house] & board.cells[digit];
-            if !Reach::common(branches.iter().map(|&k| reach_of(k)), &own, &own) {
+            if branches.len() < 2 || !reaches.meet(&slots, (own, own), &mut stack) {
                 continue;
             }
             let mut on = std::mem::take(&mut self.on);
-            for &k in branches.iter().filter(|&&k| !followed[k]) {
-                self.propagate(
-                    board,
-                    Mode::Static,
-                    Origin::Start(node(k, true)),
-                    &mut on[k],
-                );
+            for &k in &branches {
+                if !std::mem::replace(&mut followed[k], true) {
+                    self.propagate(
+                        board,
+                        Mode::Static,
+                        Origin::Start(node(k, true)),
+                        &mut on[k],
+                    );
+                }
             }
             self.on = on;
-            for &k in &branches {
-                followed[k] = true;
-            }
             if let Some(found) = self.multiple(board, Mode::Static, unit..unit + 1) {
                 keep_easier(&mut best, found);
             }
@@ -2082,8 +2106,6 @@ impl Chains {
                 *slot = i;
             }
             let slots = &slots[..branches.len()];
-            // The nodes every branch reaches, narrowed one branch at a time (those reached
-            // already first), so that most units are dropped before every branch is reached.
             let mut own = [0u128; 9];
             for &k in &branches {
                 let (cell, digit) = (k / 9, k % 9);
@@ -2093,21 +2115,12 @@ impl Chains {
                     own[digit] |= 1 << cell;
                 }
             }
-            let mut common = Reach {
-                on: std::array::from_fn(|d| !(own[d] | imp.on_of_digit[d])),
-                off: std::array::from_fn(|d| !(own[d] | imp.off_of_digit[d])),
-                contradiction: false,
-            };
-            for made_first in [true, false] {
-                for &i in slots {
-                    if reaches.done[i] != made_first {
-                        continue;
-                    }
-                    let reach = reaches.get(i, &mut self.scratch);
-                    if reach.contradiction || !common.narrow(reach) {
-                        continue 'units;
-                    }
-                }
+            let except = (
+                std::array::from_fn(|d| own[d] | imp.on_of_digit[d]),
+                std::array::from_fn(|d| own[d] | imp.off_of_digit[d]),
+            );
+            if !reaches.meet(slots, except, &mut self.scratch) {
+                continue;
             }
             for &i in slots {
                 self.follow_static(trial, &mut inner, &mut ready, open[i], i);
