@@ -52,12 +52,24 @@
 //! branching on a digit's placement in a band with two permutations left, as tdoku does (26%
 //! more branch points on the hardest list with our propagation, and no gain as a fallback when
 //! no cell has two candidates); scoring every cell with two candidates (6% fewer branch
-//! points, slower on easy lists).
+//! points, slower on easy lists). Measured again on 2026-11-26: the naked triad rules (a
+//! triad where only three digits remain keeps them), rows and columns, run only where the
+//! search would otherwise guess, take 4% fewer branch points on forum_hardest and 15–21% on
+//! top1465 and norvig_top95, yet cost 20% more time on forum_hardest and 50% on serg (about
+//! 200 ns a call against 300–600 ns a node), and still 12% more on forum_hardest when run
+//! only above 40 unsolved cells; tdoku's branching (the band or stack with fewest
+//! permutations left over all digits, then its digit with fewest), 2–35% fewer branch points
+//! on forum_hardest, app-style and norvig_hardest but 12–33% more on the other lists, and
+//! 30–80% more time; scoring a cell by how many candidates of its two digits its peers hold,
+//! up to 5% fewer branch points on forum_hardest and 6–29% more on the others.
 //!
 //! When nothing more follows, the search guesses at a cell with two candidates, choosing
-//! among the first three such cells of each band the one with the most unsolved peers (its
-//! row and box in the band, its column in the others; the last of equals). Compared with
-//! the first such cell, this takes 45% fewer guesses on the hardest list. Failing that it
+//! among the first four such cells of each band the one whose peers (its row and box in the
+//! band, its column in the others) are most open: an unsolved peer counts 2 and a peer with
+//! two candidates 3; the last of equals wins. Compared with the first such cell, counting
+//! unsolved peers took 45% fewer guesses on the hardest list; weighing peers with two
+//! candidates, among four cells instead of three, took 1–24% fewer branch points again on
+//! every list (serg 1%, forum_hardest 2%, app-style 7%, norvig_top95 24%). Failing that it
 //! takes the first cell with fewest candidates. It tries each candidate on a copy of the
 //! state, the last candidate continuing on the state itself. The state is 276 bytes and
 //! `Copy`, recursion is at most 81 deep, and the search allocates nothing.
@@ -507,22 +519,25 @@ impl State {
         }
     }
 
-    /// The cell to guess at, as (band index, bit): of the first three cells with two
-    /// candidates in each band, the one with the most unsolved peers; else the first unsolved
-    /// cell with fewest candidates. Only called on a propagated, unsolved state.
+    /// The cell to guess at, as (band index, bit): of the first four cells with two
+    /// candidates in each band, the one whose peers are most open (an unsolved peer counts 2,
+    /// one with two candidates 3); else the first unsolved cell with fewest candidates. Only
+    /// called on a propagated, unsolved state.
     fn guess_cell(&self) -> (usize, u32) {
         let unsolved = grid_cells(self.unsolved);
+        let two_candidates = grid_cells(self.pairs);
         let mut choice = (0usize, 0u32, 0u32);
         for band_idx in 0..3 {
             let mut pairs = self.pairs[band_idx];
             // Cells with two candidates still to score in this band.
-            let mut budget = 3;
+            let mut budget = 4;
             while pairs != 0 && budget > 0 {
                 budget -= 1;
                 let pos = pairs.trailing_zeros() as usize;
                 let bit = pairs & pairs.wrapping_neg();
                 pairs &= pairs - 1;
-                let n = (unsolved & PEERS[band_idx * 27 + pos]).count_ones();
+                let peers = PEERS[band_idx * 27 + pos];
+                let n = 2 * (unsolved & peers).count_ones() + (two_candidates & peers).count_ones();
                 if n >= choice.2 {
                     choice = (band_idx, bit, n);
                 }
