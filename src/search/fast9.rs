@@ -432,28 +432,25 @@ impl State {
     /// Applies the stack rules to every digit whose columns changed since they last saw
     /// them; whether a mask changed. Written digit-parallel, so that it vectorises.
     fn stack_rules(&mut self) -> bool {
-        let mut columns = [0u32; 9];
-        for (b, band_masks) in self.candidates.chunks_exact(9).enumerate() {
-            for (digit_columns, &mask) in columns.iter_mut().zip(band_masks) {
-                *digit_columns |= columns_of(mask) << (9 * b);
-            }
-        }
-        if columns == self.stack_columns {
+        let masks = &self.candidates;
+        let columns: [u32; 9] = std::array::from_fn(|d| {
+            columns_of(masks[d]) | columns_of(masks[9 + d]) << 9 | columns_of(masks[18 + d]) << 18
+        });
+        // Compared without a call to `bcmp`, which comparing the arrays becomes.
+        let moved = (columns.iter().zip(&self.stack_columns)).fold(0, |m, (a, b)| m | (a ^ b));
+        if moved == 0 {
             return false;
         }
-        let mut keep = [0u32; 9];
-        let mut lost = 0;
-        for ((k, &c), seen) in keep.iter_mut().zip(&columns).zip(&mut self.stack_columns) {
-            *k = stack_permutation_cells(c);
-            *seen = *k;
-            lost |= c ^ *k;
-        }
+        let keep: [u32; 9] = std::array::from_fn(|d| stack_permutation_cells(columns[d]));
+        let lost = (columns.iter().zip(&keep)).fold(0, |m, (c, k)| m | (c ^ k));
+        self.stack_columns = keep;
         if lost == 0 {
             return false;
         }
         for (b, band_masks) in self.candidates.chunks_exact_mut(9).enumerate() {
             for (mask, &k) in band_masks.iter_mut().zip(&keep) {
-                *mask &= COLUMN * ((k >> (9 * b)) & 0x1FF);
+                let band_columns = k >> (9 * b) & 0x1FF;
+                *mask &= band_columns | band_columns << 9 | band_columns << 18;
             }
         }
         true
