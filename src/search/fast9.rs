@@ -62,7 +62,10 @@
 //! permutations left over all digits, then its digit with fewest), 2–35% fewer branch points
 //! on forum_hardest, app-style and norvig_hardest but 12–33% more on the other lists, and
 //! 30–80% more time; scoring a cell by how many candidates of its two digits its peers hold,
-//! up to 5% fewer branch points on forum_hardest and 6–29% more on the others.
+//! up to 5% fewer branch points on forum_hardest and 6–29% more on the others; adding to the
+//! score below the peers with two candidates that share a digit with the cell (a guess there
+//! turns them into singles), 7–15% fewer branch points on forum_hardest, top1465, 17-clue and
+//! app-style, but 3–16% more time on forum_hardest, norvig_hardest and serg.
 //!
 //! When nothing more follows, the search guesses at a cell with two candidates, choosing
 //! among the first four such cells of each band the one whose peers (its row and box in the
