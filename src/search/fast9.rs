@@ -48,8 +48,9 @@
 //! rules inside every band update (+14–22% time on the easy lists); a changed-mask walked by
 //! `trailing_zeros` instead of the unrolled scan (20–30% slower everywhere: the constant
 //! indices of the unrolled scan matter more than its unpredictable branches; dispatched by a
-//! `match` to the constant-index code, 10–45% slower, as the indirect jump mispredicts more); the triad rules
-//! (a triad takes exactly three digits: 4–13% fewer branch points, up to 21% more time);
+//! `match` to the constant-index code, 11–45% slower on six lists of seven, as the indirect
+//! jump mispredicts more); the triad rules (a triad takes exactly three digits: 4–13% fewer
+//! branch points, up to 21% more time);
 //! branching on a digit's placement in a band with two permutations left, as tdoku does (26%
 //! more branch points on the hardest list with our propagation, and no gain as a fallback when
 //! no cell has two candidates); scoring every cell with two candidates (6% fewer branch
