@@ -1595,14 +1595,7 @@ impl Chains {
             }
             let mut on = std::mem::take(&mut self.on);
             for &k in &branches {
-                if !std::mem::replace(&mut followed[k], true) {
-                    self.propagate(
-                        board,
-                        Mode::Static,
-                        Origin::Start(node(k, true)),
-                        &mut on[k],
-                    );
-                }
+                self.follow_static(board, &mut on, &mut followed, k, k);
             }
             self.on = on;
             if let Some(found) = self.multiple(board, Mode::Static, unit..unit + 1) {
