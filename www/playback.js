@@ -269,8 +269,9 @@ export class Playback {
 
   /**
    * Stops a seek under way where the making has got: the board goes to the last step made on
-   * the way (at once, as it needs no making), and `note` says where it stopped. A seek for a
-   * number of digits on the board stays where it is.
+   * the way (at once, as it needs no making), and `note` says where it stopped, also when no
+   * step beyond the position was made yet. A seek for a number of digits on the board stays
+   * where it is.
    */
   stopSeek() {
     const w = this.wanted;
@@ -278,7 +279,12 @@ export class Playback {
       // Every step on the way is made: the seek lands at once.
       return;
     }
-    if (!w || !('target' in w) || this.made <= this.position) {
+    if (!w || !('target' in w)) {
+      this.cancelSeek();
+      return;
+    }
+    if (this.made <= this.position) {
+      this.note = { kind: 'stopped', position: this.position, asked: w.asked };
       this.cancelSeek();
       return;
     }

@@ -43,36 +43,42 @@ function notice(page) {
 }
 
 /**
- * Waits until the Steps counter and the grid have held still for `nFrames` animation frames
- * in a row, with no seek shown under way; returns the step.
+ * Whether the Steps counter and the grid hold still for `nFrames` animation frames in a row,
+ * with no seek shown under way (run in the page).
+ */
+function holdsStill(nFrames) {
+  const root = document.querySelector('stepdoku-board').shadowRoot;
+  const look = () =>
+    [
+      root.querySelector('[data-count="steps"]').dataset.value,
+      [...root.querySelectorAll('[role="gridcell"] .digit')].map((d) => d.textContent).join(),
+      root.querySelector('.busy').hidden,
+    ].join('|');
+  const first = look();
+  return new Promise((resolve) => {
+    let left = nFrames;
+    const frame = () => {
+      if (look() !== first || !root.querySelector('.busy').hidden) {
+        resolve(false);
+      } else if (--left === 0) {
+        resolve(true);
+      } else {
+        requestAnimationFrame(frame);
+      }
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/**
+ * Waits until the board holds still (see holdsStill) for `nFrames` frames; returns the step.
+ * The frames are awaited by page.evaluate: waitForFunction takes a promise for a true value.
  */
 async function waitForStill(page, nFrames = 30) {
-  await page.waitForFunction(
-    (n) =>
-      new Promise((resolve) => {
-        const root = document.querySelector('stepdoku-board').shadowRoot;
-        const look = () =>
-          [
-            root.querySelector('[data-count="steps"]').dataset.value,
-            [...root.querySelectorAll('[role="gridcell"] .digit')].map((d) => d.textContent).join(),
-            root.querySelector('.busy').hidden,
-          ].join('|');
-        const first = look();
-        let left = n;
-        const frame = () => {
-          if (look() !== first || !root.querySelector('.busy').hidden) {
-            resolve(false);
-          } else if (--left === 0) {
-            resolve(true);
-          } else {
-            requestAnimationFrame(frame);
-          }
-        };
-        requestAnimationFrame(frame);
-      }),
-    nFrames,
-    { timeout: SEEK_TIMEOUT_MS },
-  );
+  const deadline = Date.now() + SEEK_TIMEOUT_MS;
+  while (!(await page.evaluate(holdsStill, nFrames))) {
+    assert.ok(Date.now() < deadline, `still moving after ${SEEK_TIMEOUT_MS} ms`);
+  }
   return counter(page, 'Steps');
 }
 
@@ -107,8 +113,9 @@ test('a link to step 10^12 stops at step 2,000,000 with a message, at a real pos
 
 test('Pause stops a seek a link started, at the last step made, and it stays there', async () => {
   const { page, errors } = await openRecording(env, `#p=${ANTI_BRUTE}&s=backtracking&n=1e12`);
-  // While the seek runs, the Play button reads Pause.
-  await button(page, 'Pause').click({ timeout: SEEK_TIMEOUT_MS });
+  // While the seek runs, the Play button reads Pause; it is pressed once steps are made.
+  await page.getByText(/Making steps… [1-9][\d,]* of/).waitFor({ timeout: SEEK_TIMEOUT_MS });
+  await button(page, 'Pause').click();
   await waitForStatus(page, /Stopped at step [\d,]+ on the way to step 1,000,000,000,000/);
   const step = await waitForStill(page);
   assert.ok(step > 0 && step < 2000000, `stopped at step ${step}`);

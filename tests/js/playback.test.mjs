@@ -130,4 +130,23 @@ test('Pause before any step is made, or on a seek for a number of digits, stays 
   await reached;
   assert.equal(playback.wanted, null);
   assert.equal(playback.position, 0);
+  assert.deepEqual(playback.note, { kind: 'stopped', position: 0, asked: 1e12 });
+  // The seek request out meanwhile comes back short of its step: the board stays put.
+  client.answer(view(0, 40_000));
+  await latest(client);
+  assert.equal(playback.position, 0);
+  assert.equal(client.hasPending, false);
+
+  const client2 = new FakeClient();
+  const byDigits = new Playback(client2, { onChange() {}, onError: assert.fail });
+  const found = byDigits.load({ board: START, request: { text: '' } }, 'backtracking', {
+    filled: 60,
+  });
+  client2.answer(true);
+  const request = await latest(client2);
+  assert.equal(request.type, 'seekFilled');
+  byDigits.stopSeek();
+  await found;
+  assert.equal(byDigits.wanted, null);
+  assert.equal(byDigits.note, null, 'no step was asked for');
 });
