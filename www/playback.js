@@ -221,6 +221,10 @@ export class Playback {
     } else if (reply) {
       applyChanges(this.board, this.start, reply.changes);
       this.position = reply.position;
+      if (this.note && this.note.position !== this.position) {
+        // A reply sent before the seek stopped moved on: the note is not of this position.
+        this.note = null;
+      }
       this.made = reply.made;
       this.isComplete = reply.isComplete;
       this.current = reply.step;

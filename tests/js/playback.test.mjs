@@ -137,6 +137,16 @@ test('Pause before any step is made, or on a seek for a number of digits, stays 
   assert.equal(playback.position, 0);
   assert.equal(client.hasPending, false);
 
+  // A short seek whose reply, sent before Pause, lands on its step: no note of step 0 stays.
+  const near = await seeking(100);
+  await latest(near.client);
+  near.playback.stopSeek();
+  assert.equal(near.playback.note.position, 0);
+  near.client.answer(view(100, 100));
+  await latest(near.client);
+  assert.equal(near.playback.position, 100);
+  assert.equal(near.playback.note, null);
+
   const client2 = new FakeClient();
   const byDigits = new Playback(client2, { onChange() {}, onError: assert.fail });
   const found = byDigits.load({ board: START, request: { text: '' } }, 'backtracking', {
