@@ -137,16 +137,6 @@ test('Pause before any step is made, or on a seek for a number of digits, stays 
   assert.equal(playback.position, 0);
   assert.equal(client.hasPending, false);
 
-  // A short seek whose reply, sent before Pause, lands on its step: no note of step 0 stays.
-  const near = await seeking(100);
-  await latest(near.client);
-  near.playback.stopSeek();
-  assert.equal(near.playback.note.position, 0);
-  near.client.answer(view(100, 100));
-  await latest(near.client);
-  assert.equal(near.playback.position, 100);
-  assert.equal(near.playback.note, null);
-
   const client2 = new FakeClient();
   const byDigits = new Playback(client2, { onChange() {}, onError: assert.fail });
   const found = byDigits.load({ board: START, request: { text: '' } }, 'backtracking', {
@@ -159,4 +149,15 @@ test('Pause before any step is made, or on a seek for a number of digits, stays 
   await found;
   assert.equal(byDigits.wanted, null);
   assert.equal(byDigits.note, null, 'no step was asked for');
+});
+
+test('a reply sent before Pause that lands on its step leaves no note of the step before', async () => {
+  const { playback, client } = await seeking(100);
+  await latest(client);
+  playback.stopSeek();
+  assert.equal(playback.note.position, 0);
+  client.answer(view(100, 100));
+  await latest(client);
+  assert.equal(playback.position, 100);
+  assert.equal(playback.note, null);
 });
