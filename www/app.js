@@ -8,6 +8,8 @@ import { linkHash, readLink } from './link.js';
 import { DEFAULT_SAMPLE } from './samples.js';
 
 const board = document.querySelector('stepdoku-board');
+// Share links open this page, at the position they name.
+board.linkBase = location.origin + location.pathname;
 
 /**
  * How the puzzle of line `line` was made, when it is a new one (`{ line, target, seed,

@@ -1,5 +1,6 @@
-// The player's controls: Solve, Play/Pause, Step back/forward, To start, Hint, Clear, the
-// strategy and speed, the Working…/Cancel indicator, and the counters.
+// The player's controls: Solve, Play/Pause, Step back/forward, To start, the strategy and
+// speed, the Working…/Cancel indicator, and the counters. (Hint is with the person's tools in
+// the solve bar, Clear grid in the puzzle panel.)
 
 import { icon, setText } from './dom.js';
 
@@ -43,8 +44,8 @@ export function speedText(stepsPerSecond) {
 
 /**
  * Mounts the controls into `host`, offering `strategies` (`[{ id, name }]`, as core.js lists
- * them). `on` holds `solve()`, `togglePlay()`, `back()`, `forward()`, `toStart()`, `hint()`,
- * `clear()`, `cancel()`, `strategy(id)`, `speed(stepsPerSecond)`.
+ * them). `on` holds `solve()`, `togglePlay()`, `back()`, `forward()`, `toStart()`, `cancel()`,
+ * `strategy(id)`, `speed(stepsPerSecond)`.
  */
 export function mountControls(host, strategies, on) {
   host.insertAdjacentHTML(
@@ -71,8 +72,6 @@ export function mountControls(host, strategies, on) {
         </div>
       </div>
       <div class="button-row secondary-row">
-        <button type="button" class="quiet" data-act="hint" data-control="hint" title="The next step, a little at a time (H)" part="button">${icon('hint')}<span>Hint</span></button>
-        <button type="button" class="quiet" data-act="clear" data-control="clear" part="button">${icon('clear')}<span>Clear</span></button>
         <div class="busy" hidden>
           <span class="spinner" aria-hidden="true"></span><span class="busy-text">Working…</span>
           <button type="button" class="danger" data-act="cancel" part="button">Cancel</button>
@@ -109,8 +108,6 @@ export function mountControls(host, strategies, on) {
     start: on.toStart,
     back: on.back,
     forward: on.forward,
-    hint: on.hint,
-    clear: on.clear,
     cancel: on.cancel,
   };
   root.addEventListener('click', (event) => {
@@ -140,7 +137,6 @@ export function mountControls(host, strategies, on) {
     button('start').disabled = !state.canToStart;
     button('back').disabled = !state.canBack;
     button('forward').disabled = !state.canForward;
-    button('hint').disabled = !state.canForward;
     const seeking = state.seeking;
     busy.hidden = !state.isBusy && !seeking;
     setText(

@@ -14,6 +14,7 @@ const ICONS = {
   undo: '<path d="M7 5L3 9l4 4M3 9h9a5 5 0 0 1 0 10h-2"/>',
   redo: '<path d="M13 5l4 4-4 4M17 9H8a5 5 0 0 0 0 10h2"/>',
   pencil: '<path d="M4 16l1-4 8-8 3 3-8 8zM11 6l3 3"/>',
+  share: '<path d="M10 3v10M6 7l4-4 4 4M4 12v4h12v-4"/>',
 };
 
 /** An icon's markup, hidden from screen readers (its button's text names it). */

@@ -1,6 +1,6 @@
-// The finish card: shown once the person's board is full and right. It says how long the
-// solve took, how many hints and checks it used, how many digits the solver placed, and the
-// puzzle's rating; Close hides it until the next finish.
+// The finish card: shown over the grid once the person's board is full and right. It says how
+// long the solve took, how many hints and checks it used, how many digits the solver placed,
+// and the puzzle's rating; Close hides it until the next finish.
 
 import { durationText } from './stopwatch.js';
 

@@ -1,7 +1,10 @@
-// The number pad under the grid, for touch: one button per digit of the size, and Erase.
+// The number pad, for touch and mouse alike: one button per digit of the size, each with how
+// many of it are left to place (a digit placed everywhere it goes is disabled), and Erase.
 // In pencil mode the digit buttons toggle marks ("Mark 5") instead of entering digits
 // ("Enter 5"); Shift+click does the other. Buttons do not take focus from the grid, so the
 // selected cell stays selected.
+
+import { icon } from './dom.js';
 
 /**
  * Mounts the pad into `host`; `on.key(key, isOther)` enters a digit's symbol ('' erases),
@@ -41,10 +44,11 @@ export function mountNumberPad(host, on) {
       Math.min(shape.size + 1, shape.size > 9 ? shape.boxCols * 2 + 1 : 10),
     );
     pad.replaceChildren(
-      ...shape.symbols.map((symbol) => {
+      ...shape.symbols.map((symbol, index) => {
         const b = document.createElement('button');
         b.type = 'button';
         b.dataset.key = symbol;
+        b.dataset.index = index;
         b.textContent = symbol;
         b.setAttribute('aria-label', label(symbol));
         b.setAttribute('part', 'button');
@@ -56,7 +60,7 @@ export function mountNumberPad(host, on) {
     erase.dataset.key = '';
     erase.className = 'erase';
     erase.setAttribute('part', 'button');
-    erase.textContent = 'Erase';
+    erase.innerHTML = `${icon('clear')}<span>Erase</span>`;
     pad.append(erase);
   }
 
@@ -71,5 +75,21 @@ export function mountNumberPad(host, on) {
     }
   }
 
-  return { build, setPencil };
+  /**
+   * Shows how many of each digit are left to place: `left[d - 1]` for digit d (disabled at 0),
+   * or nothing for a null `left`.
+   */
+  function setLeft(left) {
+    for (const b of pad.querySelectorAll('button:not(.erase)')) {
+      const n = left ? left[b.dataset.index] : null;
+      const text = n === null ? '' : String(n);
+      if (b.dataset.left !== text) {
+        b.dataset.left = text;
+        b.title = n === null ? '' : `${n} left to place`;
+        b.disabled = n === 0;
+      }
+    }
+  }
+
+  return { build, setPencil, setLeft };
 }

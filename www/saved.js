@@ -8,6 +8,8 @@
 //
 //   stepdoku:solve:<puzzle line>  one solve (SOLVE_FORMAT)
 //   stepdoku:recent               the recent solves, latest first (RECENT_FORMAT)
+//   stepdoku:options              the solve options, `{ id: boolean }`
+//   stepdoku:choices              strategy, speed and level as last chosen (CHOICES_FORMAT)
 
 import { Origin } from './board-model.js';
 import { CHANGE_WIDTH, isCellState, isValidAction, Solve } from './solve-model.js';
@@ -304,6 +306,55 @@ export function loadOptions(storage, known) {
 export function saveOptions(storage, options) {
   try {
     storage.setItem(OPTIONS_KEY, JSON.stringify(options));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---- Choices of the player and of New puzzle ---------------------------------------------
+
+export const CHOICES_FORMAT = 1;
+const CHOICES_KEY = 'stepdoku:choices';
+
+/** What a speed is stored as: JSON has no Infinity. */
+const MAX_SPEED = 'max';
+
+/**
+ * The strategy, speed and level the person chose last time, `{ strategy, speed, level }`:
+ * `strategy` a strategy's id, `speed` steps per second (Infinity: as fast as steps come),
+ * `level` a level's name in lower case. Each is null when never chosen or stored damaged;
+ * whether a strategy or level is still offered is for the caller to check.
+ */
+export function loadChoices(storage) {
+  let stored = null;
+  try {
+    stored = parseJson(storage?.getItem(CHOICES_KEY) ?? null);
+  } catch {
+    stored = null;
+  }
+  const isCurrent = stored?.format === CHOICES_FORMAT;
+  const { strategy, speed, level } = isCurrent ? stored : {};
+  return {
+    strategy: typeof strategy === 'string' ? strategy : null,
+    speed: speed === MAX_SPEED ? Infinity : Number.isFinite(speed) && speed > 0 ? speed : null,
+    level: typeof level === 'string' ? level : null,
+  };
+}
+
+/**
+ * Keeps one choice (`id`: `strategy`, `speed` or `level`, as loadChoices gives them) beside
+ * the others; false when storage refuses it.
+ */
+export function saveChoice(storage, id, value) {
+  const { speed, ...choices } = { ...loadChoices(storage), [id]: value };
+  const record = {
+    format: CHOICES_FORMAT,
+    ...choices,
+    speed: speed === Infinity ? MAX_SPEED : speed,
+  };
+  try {
+    storage.setItem(CHOICES_KEY, JSON.stringify(record));
     return true;
   } catch {
     return false;

@@ -4,7 +4,9 @@
 // solve bar and the finish card show of it. These methods are installed on <stepdoku-board>
 // (stepdoku-board.js) and share its state: `mode` (view-model.js), `own` (the Solve, or null
 // while entering), `solveMeta`, `solveVersion` (one more per change), `stopwatch`,
-// `checked`, `boardHints` (hints.js, by version), `note`, `options`, `storage`, `recent`.
+// `checked`, `boardHints` (hints.js, by version), `note`, `nMessages`, `versionAt` and
+// `hintAt` (which message is newest), `entryUndo` and `entryRedo` (the board's history),
+// `options`, `storage`, `recent`.
 
 import { cellName } from './board-model.js';
 import { candidatesOf, clashesOf, digitOfKey, readPuzzle } from './core.js';
@@ -20,7 +22,7 @@ import {
 import { SAMPLES } from './samples.js';
 import { Solve } from './solve-model.js';
 import { clockText, durationText, Stopwatch } from './stopwatch.js';
-import { finishCardState, puzzleFault, solveBarState } from './view-model.js';
+import { finishCardState, newestMessage, puzzleFault, solveBarState } from './view-model.js';
 import { CancelledError } from './worker-client.js';
 
 /** The solving methods of <stepdoku-board>. */
@@ -39,10 +41,13 @@ export const solvingMethods = {
     this.schedule();
   },
 
-  /** Starts (or resumes, from storage) the person's solve of the current puzzle. */
-  beginSolve() {
+  /**
+   * Starts the person's solve of the current puzzle, or resumes `saved` (`{ solve, elapsedMs,
+   * hints, checks, solved }`, as loadSolve gives it; without it, the one in storage).
+   */
+  beginSolve(saved = null) {
     const { puzzle } = this;
-    const saved = this.storage ? loadSolve(this.storage, puzzle.line, puzzle.values) : null;
+    saved ??= this.storage ? loadSolve(this.storage, puzzle.line, puzzle.values) : null;
     this.mode.solve();
     // A puzzle's pencil marks become the person's first marks, within what the givens allow.
     const marks = puzzle.marks ? puzzle.candidates : null;
@@ -99,9 +104,13 @@ export const solvingMethods = {
     }
   },
 
-  /** Records a person's action on their board (null for none) and what follows from it. */
+  /**
+   * Records a person's action on their board (null for none) and what follows from it. A
+   * Clear grid they undid is not done again once they act.
+   */
   act(action) {
     if (action) {
+      this.entryRedo = [];
       this.changed();
     }
   },
@@ -112,6 +121,8 @@ export const solvingMethods = {
    */
   changed() {
     this.solveVersion++;
+    // A clash on the board is as new as the board: newer than any message before it.
+    this.versionAt = this.nextMessageAt();
     this.checked = null;
     this.note = null;
     this.checkFinish();
@@ -170,7 +181,12 @@ export const solvingMethods = {
     this.history('redo');
   },
 
-  /** Undoes or redoes the last action: the person's while solving, an edit while entering. */
+  /**
+   * Undoes or redoes the last action: the person's while solving, else one of the board's
+   * history (an edit of the givens while entering, or Clear grid; see ENTRY_NAMES in
+   * view-model.js). Undo never reaches past the start of a solve, but Redo, once the
+   * person's actions are all done again, clears the grid again if they undid that.
+   */
   history(way) {
     if (this.isReadonly) {
       return;
@@ -181,19 +197,39 @@ export const solvingMethods = {
       }
       if (this.own[way]()) {
         this.changed();
+        return;
       }
-      return;
+      if (way === 'undo') {
+        return;
+      }
     }
-    // An earlier line of the puzzle comes back; the current one goes on the other stack.
+    // The board as it was comes back, in its phase, with the person's solve as it was; the
+    // board as it is goes on the other stack.
     const isUndo = way === 'undo';
     const from = isUndo ? this.entryUndo : this.entryRedo;
-    const to = [...(isUndo ? this.entryRedo : this.entryUndo), this.puzzle.line];
-    const line = from.pop();
-    if (line !== undefined) {
-      this.setPuzzle(readPuzzle(line).puzzle);
+    const entry = from.pop();
+    if (entry) {
+      const to = [...(isUndo ? this.entryRedo : this.entryUndo), this.entryOf(entry.kind)];
+      const { puzzle } = readPuzzle(entry.line);
+      this.setPuzzle(puzzle, { phase: entry.phase, solve: entry.solve });
       this.entryUndo = isUndo ? from : to;
       this.entryRedo = isUndo ? to : from;
     }
+  },
+
+  /**
+   * The board as it is, as an entry of its history kept before an action of `kind` (see
+   * ENTRY_NAMES): `{ kind, line, phase, solve }`, `solve` the person's solve with its time
+   * and counts (as loadSolve gives it), or null while entering. The solve is kept here, not
+   * only in storage, so that Undo brings it back where there is no storage, its time too.
+   */
+  entryOf(kind) {
+    const solve = this.own && {
+      solve: this.own,
+      elapsedMs: this.stopwatch.elapsedMs,
+      ...this.solveMeta,
+    };
+    return { kind, line: this.puzzle.line, phase: this.mode.phase, solve };
   },
 
   /** Makes the solver's board at the current step the person's, and hands back control. */
@@ -282,8 +318,17 @@ export const solvingMethods = {
 
   /** Shows a sentence about the person's board until their next action. */
   setNote(text) {
-    this.note = { version: this.solveVersion, text };
+    this.note = { version: this.solveVersion, text, at: this.nextMessageAt() };
     this.schedule();
+  },
+
+  /**
+   * The place of a message about the person's board given now among all those given: the
+   * status card shows the newest (newestMessage in view-model.js).
+   */
+  nextMessageAt() {
+    this.nMessages++;
+    return this.nMessages;
   },
 
   /**
@@ -308,6 +353,7 @@ export const solvingMethods = {
     }
     const next = this.boardHints.press(version);
     if (next === 'more') {
+      this.hintAt = this.nextMessageAt();
       this.schedule();
       return;
     }
@@ -337,6 +383,7 @@ export const solvingMethods = {
     }
     this.solveMeta.hints++;
     this.boardHints.show(version, hint);
+    this.hintAt = this.nextMessageAt();
     this.saveSolve();
     this.schedule();
   },
@@ -409,6 +456,7 @@ export const solvingMethods = {
       this.note = {
         version: this.solveVersion,
         text: 'Progress could not be saved: the browser’s storage for this site is full.',
+        at: this.nextMessageAt(),
       };
     }
     this.recent = recentSolves(this.storage);
@@ -483,26 +531,24 @@ export const solvingMethods = {
     };
   },
 
-  /** The sentence the status card shows about the person's board ('' for none). */
+  /**
+   * The sentence the status card shows about the person's board ('' for none): the newest of
+   * a clash on it, the hint under way and a note (Check's, a hint taken…), else how it stands.
+   */
   ownNote() {
     const own = this.own;
     const version = this.solveVersion;
     const size = this.puzzle.shape.size;
-    if (this.clashes?.version === version && this.clashes.cells.length) {
-      const byDigit = new Map();
-      for (const c of this.clashes.cells) {
-        const symbol = this.puzzle.shape.symbols[own.values[c] - 1];
-        byDigit.set(symbol, [...(byDigit.get(symbol) ?? []), cellName(c, size)]);
-      }
-      const clashes = [...byDigit].map(([symbol, cells]) => `${symbol} in ${cells.join(', ')}`);
-      return `Clash: the same digit twice in a row, column or box (${clashes.join('; ')}).`;
-    }
     const hint = this.boardHints.at(version);
-    if (hint) {
-      return boardHintText(hint, size);
-    }
-    if (this.note?.version === version) {
-      return this.note.text;
+    const message = newestMessage([
+      this.clashes?.version === version && this.clashes.cells.length
+        ? { at: this.versionAt, text: this.clashText(this.clashes.cells) }
+        : null,
+      hint && { at: this.hintAt, text: boardHintText(hint, size) },
+      this.note?.version === version ? this.note : null,
+    ]);
+    if (message) {
+      return message;
     }
     const solution = this.solutionValues();
     if (solution && own.isSolvedBy(solution)) {
@@ -512,6 +558,18 @@ export const solvingMethods = {
       return 'The grid is full, but some digits are wrong: press Check to find them.';
     }
     return '';
+  },
+
+  /** What the status card says of the clashing `cells` of the person's board. */
+  clashText(cells) {
+    const { symbols, size } = this.puzzle.shape;
+    const byDigit = new Map();
+    for (const c of cells) {
+      const symbol = symbols[this.own.values[c] - 1];
+      byDigit.set(symbol, [...(byDigit.get(symbol) ?? []), cellName(c, size)]);
+    }
+    const clashes = [...byDigit].map(([symbol, names]) => `${symbol} in ${names.join(', ')}`);
+    return `Clash: the same digit twice in a row, column or box (${clashes.join('; ')}).`;
   },
 
   /** The solve bar, the pad's mode and the finish card. */
@@ -524,6 +582,7 @@ export const solvingMethods = {
         entryUndo: this.entryUndo,
         entryRedo: this.entryRedo,
         isPencil: this.isPencil,
+        canHint: !this.tracePlayback()?.isAtEnd,
         verdict: this.verdict,
         elapsedMs: this.stopwatch.elapsedMs,
         options: this.options,

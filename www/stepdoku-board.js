@@ -57,12 +57,13 @@ import { dayText, NewPuzzleJob, orderWords, randomSeed, targetRequest } from './
 import { mountNumberPad } from './number-pad.js';
 import { mountFinishCard } from './finish-card.js';
 import { HintLevels, traceHighlight, traceHintText } from './hints.js';
-import { readStep } from './link.js';
+import { linkHash, readStep } from './link.js';
 import { Playback } from './playback.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
+import { mountPuzzlePanel } from './puzzle-panel.js';
 import { mountRating } from './rating.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
-import { loadOptions, progressText, recentSolves } from './saved.js';
+import { loadChoices, loadOptions, progressText, recentSolves, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
 import { solvingMethods } from './solving.js';
@@ -73,6 +74,8 @@ import {
   BoardMode,
   CONTROLS,
   controlsState,
+  digitsLeft,
+  isHintKey,
   puzzleFault,
   shownControls,
   statusState,
@@ -81,7 +84,11 @@ import { CancelledError, WorkerClient } from './worker-client.js';
 
 export { CONTROLS };
 
-const STYLE_URL = new URL('./stepdoku.css', import.meta.url);
+/** The element's stylesheets: its parts, then where they go per activity. */
+const STYLE_URLS = ['./stepdoku.css', './layout.css'].map((name) => new URL(name, import.meta.url));
+
+/** Where Share links go unless the page sets `linkBase`: the app page beside this module. */
+const APP_URL = new URL('./index.html', import.meta.url);
 
 /** How far outside the viewport a board starts its work, so it is ready when scrolled to. */
 const WAKE_MARGIN = '200px';
@@ -89,27 +96,30 @@ const WAKE_MARGIN = '200px';
 /** The share of an `autoplay` board's grid that must be in view for it to play. */
 const AUTOPLAY_RATIO = 0.5;
 
-let sharedSheet = null;
+let sharedSheets = null;
 
-/** The element's stylesheet, fetched and parsed once per page, shared by every board. */
-function styleSheet() {
-  sharedSheet ??= fetch(STYLE_URL)
-    .then((response) => {
-      if (!response.ok) {
-        throw new Error(`the server answered ${response.status}`);
-      }
-      return response.text();
-    })
-    .then((text) => {
-      const sheet = new CSSStyleSheet({ baseURL: STYLE_URL.href });
-      sheet.replaceSync(text);
-      return sheet;
-    })
-    .catch((cause) => {
-      sharedSheet = null;
-      throw new Error(`The stylesheet ${STYLE_URL.href} could not be loaded: ${cause.message}.`);
-    });
-  return sharedSheet;
+/** One stylesheet, fetched and parsed. */
+async function fetchSheet(url) {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) {
+      throw new Error(`the server answered ${response.status}`);
+    }
+    const sheet = new CSSStyleSheet({ baseURL: url.href });
+    sheet.replaceSync(await response.text());
+    return sheet;
+  } catch (cause) {
+    throw new Error(`The stylesheet ${url.href} could not be loaded: ${cause.message}.`);
+  }
+}
+
+/** The element's stylesheets, fetched and parsed once per page, shared by every board. */
+function styleSheets() {
+  sharedSheets ??= Promise.all(STYLE_URLS.map(fetchSheet)).catch((error) => {
+    sharedSheets = null;
+    throw error;
+  });
+  return sharedSheets;
 }
 
 /** Above this many steps per second, placements are not animated. */
@@ -232,16 +242,37 @@ class StepdokuBoard extends HTMLElement {
     this.boardHints = new HintLevels();
     /** A sentence about the person's board for the status card, for the version it is about. */
     this.note = null;
+    /**
+     * How many messages about the person's board were given (the note, a hint, a board that
+     * may clash), and when the board's version and the hint under way were: the status card
+     * shows the newest.
+     */
+    this.nMessages = 0;
+    this.versionAt = 0;
+    this.hintAt = 0;
     this.isFinishClosed = false;
-    /** Earlier puzzle lines while entering, for undo and redo of edits to the givens. */
+    /**
+     * The board's own history, for Undo and Redo of what is not the person's action in their
+     * solve: edits to the givens while entering, and Clear grid. Each entry is the board
+     * before an action (see entryOf in solving.js).
+     */
     this.entryUndo = [];
     this.entryRedo = [];
     this.storage = pageStorage();
     this.options = loadOptions(this.storage, SOLVE_OPTIONS);
+    /** The strategy, speed and level the person chose last (saved.js loadChoices). */
+    this.choices = loadChoices(this.storage);
     this.recent = [];
     this.clockTimer = 0;
     /** How the puzzle made last was asked for: `{ line, target, seed, symmetry }`, or null. */
     this.generated = null;
+    /** Whether the person opened the puzzle panel (a text that cannot be read opens it too). */
+    this.isPanelOpen = false;
+    /**
+     * The page a Share link opens, with the link's hash: the app page beside this module,
+     * unless the host page sets another (the app page sets its own address).
+     */
+    this.linkBase = APP_URL.href;
   }
 
   connectedCallback() {
@@ -329,8 +360,8 @@ class StepdokuBoard extends HTMLElement {
   async start() {
     const root = this.shadowRoot;
     try {
-      const [sheet] = await Promise.all([styleSheet(), ready]);
-      root.adoptedStyleSheets = [sheet];
+      const [sheets] = await Promise.all([styleSheets(), ready]);
+      root.adoptedStyleSheets = sheets;
     } catch (error) {
       this.showStartFailure(error);
       return;
@@ -369,10 +400,12 @@ class StepdokuBoard extends HTMLElement {
       onChange: () => this.schedule(),
       onError: (error) => this.showFailure(error),
     });
-    this.playback.setSpeed(this.parseSpeed(this.getAttribute('speed')) ?? 8);
-    if (strategies().some((s) => s.id === this.getAttribute('strategy'))) {
-      this.strategy = this.getAttribute('strategy');
-    }
+    // An attribute (the page's, a link's) wins over what the person chose last time.
+    this.playback.setSpeed(this.parseSpeed(this.getAttribute('speed')) ?? this.choices.speed ?? 8);
+    this.strategy =
+      [this.getAttribute('strategy'), this.choices.strategy].find((id) =>
+        strategies().some((s) => s.id === id),
+      ) ?? this.strategy;
     this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
     this.mountParts(
       root.querySelector('.board-col'),
@@ -553,8 +586,18 @@ class StepdokuBoard extends HTMLElement {
   }
 
   mountParts(boardCol, sideCol, glossaryCol) {
-    this.bar = mountPuzzleBar(boardCol, allShapes(), {
-      load: (text) => this.loadText(text),
+    this.panel = mountPuzzlePanel(boardCol, {
+      toggle: () => {
+        this.isPanelOpen = !this.isPanelOpen;
+        this.schedule();
+      },
+      share: () => this.share(),
+      clear: () => this.clearGrid(),
+    });
+    // A puzzle chosen in the panel closes it, so that the grid comes back into view.
+    const land = (isLoaded) => isLoaded && this.landPuzzle();
+    this.bar = mountPuzzleBar(this.panel.panel, allShapes(), {
+      load: (text) => land(this.loadText(text)),
       isTooLong: (text) => textTooLong(text) !== null,
       edit: (text) => {
         this.text = text;
@@ -567,18 +610,24 @@ class StepdokuBoard extends HTMLElement {
         this.setPuzzle(emptyPuzzle(shape, isPossible ? tag : ''));
       },
       variant: (tag) => this.loadText(lineInLayout(this.puzzle, tag), { phase: this.mode.phase }),
-      sample: (sample) => this.loadText(sample.text),
-      resume: (line) => this.loadText(line),
+      sample: (sample) => land(this.loadText(sample.text)),
+      resume: (line) => land(this.loadText(line)),
     });
     this.newPart = mountNewPuzzle(
-      boardCol,
-      { levels: levels(), techniques: techniqueList(), symmetries: symmetries() },
+      { quick: this.panel.quick, panel: this.panel.panel },
+      {
+        levels: levels(),
+        techniques: techniqueList(),
+        symmetries: symmetries(),
+        initialLevel: this.choices.level,
+      },
       {
         make: ({ target, symmetry, isDaily }) => {
           const day = isDaily ? dayText(new Date()) : '';
           this.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
         },
         cancel: () => this.making.cancel(),
+        level: (value) => this.rememberChoice('level', value),
       },
     );
     this.grid = mountGrid(boardCol, {
@@ -586,14 +635,18 @@ class StepdokuBoard extends HTMLElement {
       switchMode: () => this.togglePencil(),
       paste: (text, cell) => this.pasteOnGrid(text, cell),
     });
-    this.pad = mountNumberPad(boardCol, {
-      key: (key, isOther) => this.input(this.grid.selected, key, isOther),
+    this.finishCard = mountFinishCard(boardCol.querySelector('.grid-wrap'), {
+      close: () => {
+        this.isFinishClosed = true;
+        this.schedule();
+      },
     });
-    this.solveBar = mountSolveBar(boardCol, {
+    this.solveBar = mountSolveBar(sideCol, {
       phase: () => this.enterPhase(this.mode.isSolving ? 'entering' : 'solving'),
       undo: () => this.undo(),
       redo: () => this.redo(),
       pencil: () => this.togglePencil(),
+      hint: () => this.hint(),
       fill: () =>
         this.ownAction((own) => own.fillCandidates(candidatesOf(this.puzzle.layout, own.values))),
       clearMarks: () => this.ownAction((own) => own.clearCandidates()),
@@ -602,6 +655,9 @@ class StepdokuBoard extends HTMLElement {
       resume: () => this.backToBoard(),
       option: (id, value) => this.setOption(id, value),
     });
+    this.pad = mountNumberPad(sideCol, {
+      key: (key, isOther) => this.input(this.grid.selected, key, isOther),
+    });
     this.glossary = mountGlossary(glossaryCol, techniqueList());
     this.controls = mountControls(sideCol, strategies(), {
       solve: () => this.solve(),
@@ -609,8 +665,6 @@ class StepdokuBoard extends HTMLElement {
       toStart: () => this.seek(0),
       back: () => this.back(),
       forward: () => this.stepForward(),
-      hint: () => this.hint(),
-      clear: () => this.setPuzzle(emptyPuzzle(this.puzzle.shape, this.puzzle.layout.tag)),
       cancel: () => {
         this.making.cancel();
         this.playback.cancelSeek();
@@ -625,12 +679,6 @@ class StepdokuBoard extends HTMLElement {
     this.status = mountStatus(sideCol, {
       showSolution: (index) => this.showSolution(index),
       keepChecking: () => this.keepChecking(),
-    });
-    this.finishCard = mountFinishCard(sideCol, {
-      close: () => {
-        this.isFinishClosed = true;
-        this.schedule();
-      },
     });
     this.ratingCard = mountRating(sideCol, levels(), {
       stop: () => this.rating.stop(),
@@ -710,10 +758,11 @@ class StepdokuBoard extends HTMLElement {
 
   /**
    * Makes `puzzle` the board's, its verdict on the way, in a phase: 'entering' (its digits
-   * are edited as givens) or 'solving' (the person's solve of it, restored if saved). A puzzle
-   * without givens, or on a read-only board, is always entered.
+   * are edited as givens) or 'solving' (the person's solve of it: `solve` as entryOf keeps it
+   * in solving.js, else the one saved, if any). A puzzle without givens, or on a read-only
+   * board, is always entered.
    */
-  setPuzzle(puzzle, { phase = 'entering' } = {}) {
+  setPuzzle(puzzle, { phase = 'entering', solve = null } = {}) {
     const isNewShape = puzzle.shape !== this.puzzle?.shape;
     const isNewLayout = isNewShape || puzzle.layout.tag !== this.puzzle.layout.tag;
     const isSame = !isNewLayout && puzzle.line === this.puzzle.line;
@@ -756,13 +805,18 @@ class StepdokuBoard extends HTMLElement {
     this.askVerdict();
     const hasGivens = puzzle.values.some((v) => v);
     if (phase === 'solving' && hasGivens && !this.isReadonly) {
-      this.beginSolve();
+      this.beginSolve(solve);
     }
     this.schedule();
   }
 
   /** A key for a cell from the grid or the pad: a given while entering, else the person's. */
   input(cell, key, isOther) {
+    // The grid passes on every key that may be a digit; H that is not one asks for a hint.
+    if (isHintKey(key, this.puzzle.shape.symbols)) {
+      this.hint();
+      return;
+    }
     if (this.isReadonly) {
       return;
     }
@@ -781,10 +835,25 @@ class StepdokuBoard extends HTMLElement {
     }
     const edited = withCell(this.puzzle, cell, digit);
     if (edited.line !== this.puzzle.line) {
-      const undo = [...this.entryUndo, this.puzzle.line];
+      const undo = [...this.entryUndo, this.entryOf('edit')];
       this.setPuzzle(edited);
       this.entryUndo = undo;
     }
+  }
+
+  /**
+   * Empties the grid (an empty puzzle of the same shape and layout) to enter a puzzle afresh,
+   * as one action of the board's history: Undo brings the puzzle back in the phase it was in,
+   * with the person's solve as it was, and Redo empties the grid again.
+   */
+  clearGrid() {
+    const empty = emptyPuzzle(this.puzzle.shape, this.puzzle.layout.tag);
+    if (this.isReadonly || empty.line === this.puzzle.line) {
+      return;
+    }
+    const undo = [...this.entryUndo, this.entryOf('clear')];
+    this.setPuzzle(empty);
+    this.entryUndo = undo;
   }
 
   pasteOnGrid(text, cell) {
@@ -912,8 +981,82 @@ class StepdokuBoard extends HTMLElement {
       return false;
     }
     this.generated = { line: found.puzzle, target, seed: found.seed, symmetry };
-    this.loadText(found.puzzle);
+    if (this.loadText(found.puzzle)) {
+      this.landPuzzle();
+    }
     return true;
+  }
+
+  /**
+   * A puzzle the person chose lands in view: the puzzle panel closes, and the grid is
+   * scrolled into view if part of it is out of view.
+   */
+  landPuzzle() {
+    this.isPanelOpen = false;
+    this.schedule();
+    requestAnimationFrame(() => this.revealGrid());
+  }
+
+  /** Scrolls the page, if need be, so that the whole grid is in view. */
+  revealGrid() {
+    const frame = this.shadowRoot.querySelector('.grid-frame');
+    const { top, bottom } = frame.getBoundingClientRect();
+    if (top < 0 || bottom > innerHeight) {
+      frame.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  /**
+   * The link Share gives: the page at `linkBase`, with a hash naming the puzzle, how it was
+   * made, the strategy, the step shown and, if the person chose to share it, their progress.
+   */
+  shareLink() {
+    const isShared = Boolean(this.own && this.options.share);
+    const { line, ...generated } = this.generated ?? {};
+    const hash = linkHash({
+      line: this.puzzle.line,
+      strategy: this.strategy,
+      step: this.tracePlayback()?.position ?? 0,
+      progress: isShared
+        ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
+        : '',
+      generated: line === this.puzzle.line ? generated : null,
+    });
+    return new URL(hash, this.linkBase).href;
+  }
+
+  /**
+   * Shares the link (shareLink): through the system's share sheet on a touch screen that has
+   * one, else onto the clipboard. Resolves with 'shared', 'copied', or a sentence with the
+   * link when neither could be done.
+   */
+  async share() {
+    const url = this.shareLink();
+    const isTouch = matchMedia('(pointer: coarse)').matches;
+    try {
+      if (isTouch && navigator.share) {
+        await navigator.share({ title: 'Stepdoku', url });
+        return 'shared';
+      }
+      await navigator.clipboard.writeText(url);
+      return 'copied';
+    } catch (error) {
+      return error?.name === 'AbortError' ? 'shared' : `Copy the link: ${url}`;
+    }
+  }
+
+  /** What the puzzle panel's button says the puzzle is: its sample's name, or its shape. */
+  puzzleSummary() {
+    const sampleId = this.sampleIds.get(this.puzzle.line);
+    if (sampleId) {
+      return SAMPLES.find((s) => s.id === sampleId).name;
+    }
+    const { size } = this.puzzle.shape;
+    const nGivens = this.puzzle.values.filter(Boolean).length;
+    const layout = this.puzzle.layout.tag ? ` ${this.puzzle.layout.name}` : '';
+    return nGivens
+      ? `${size}×${size}${layout}, ${nGivens} givens`
+      : `Empty ${size}×${size}${layout}`;
   }
 
   showSolution(index) {
@@ -1036,11 +1179,16 @@ class StepdokuBoard extends HTMLElement {
     await this.ensureTrace({ target: n });
   }
 
+  /**
+   * Traces with strategy `id` from now on, and keeps it for next time (a strategy a link
+   * followed on the page sets counts as chosen too).
+   */
   setStrategy(id) {
     if (!strategies().some((s) => s.id === id) || id === this.strategy) {
       return;
     }
     this.strategy = id;
+    this.rememberChoice('strategy', id);
     this.setAttribute('strategy', id);
     const p = this.tracePlayback();
     if (p) {
@@ -1059,11 +1207,24 @@ class StepdokuBoard extends HTMLElement {
     return n > 0 ? n : null;
   }
 
+  /** Plays `value` steps per second (see parseSpeed) from now on, and keeps it for next time. */
   setSpeed(value) {
     const speed = this.parseSpeed(value);
     if (speed !== null) {
       this.playback.setSpeed(speed);
+      this.rememberChoice('speed', speed);
       this.schedule();
+    }
+  }
+
+  /**
+   * Keeps a choice of the person's (`id`: strategy, speed or level) for the next time the
+   * board starts, where the page may use storage.
+   */
+  rememberChoice(id, value) {
+    this.choices = { ...this.choices, [id]: value };
+    if (this.storage) {
+      saveChoice(this.storage, id, value);
     }
   }
 
@@ -1073,8 +1234,11 @@ class StepdokuBoard extends HTMLElement {
   }
 
   /**
-   * Keyboard shortcuts outside the grid and the form fields: Space plays or pauses, ← and →
-   * step, Home goes back to the puzzle. Public so a page can route its own keys here.
+   * Keyboard shortcuts outside the form fields: H asks for a hint (in the grid too, unless H
+   * is one of its digits, as in a 25×25 grid); away from the grid and the other controls,
+   * Space plays or pauses, ← and → step, Home goes back to the puzzle. On a control those
+   * keys stay the control's: Space presses a button, arrows move in the grid. Public so a
+   * page can route its own keys here.
    */
   handleShortcut(event) {
     if (this.handleHistoryKey(event)) {
@@ -1090,19 +1254,24 @@ class StepdokuBoard extends HTMLElement {
       return;
     }
     const target = event.composedPath()[0];
-    if (target instanceof Element && target.closest('input, textarea, select, [role="grid"]')) {
+    const isIn = (selector) => target instanceof Element && Boolean(target.closest(selector));
+    if (isIn('input, textarea, select')) {
       return;
     }
-    const isButton = target instanceof Element && target.closest('button');
+    // What the grid would type is its digits; elsewhere, nothing.
+    const typed = isIn('[role="grid"]') ? this.puzzle.shape.symbols : '';
+    if (isHintKey(event.key, typed)) {
+      event.preventDefault();
+      this.hint();
+      return;
+    }
     const actions = {
       ' ': () => this.togglePlay(),
       ArrowLeft: () => this.back(),
       ArrowRight: () => this.stepForward(),
       Home: () => this.seek(0),
-      h: () => this.hint(),
-      H: () => this.hint(),
     };
-    if (event.key in actions && !(isButton && event.key === ' ')) {
+    if (event.key in actions && !isIn('[role="grid"], button, a[href], summary')) {
       event.preventDefault();
       actions[event.key]();
     }
@@ -1195,18 +1364,34 @@ class StepdokuBoard extends HTMLElement {
     }
     const { board, ...marks } = this.view();
     this.grid.render(board, marks);
-    // What the board is used for now, for the phone layout's order (stepdoku.css): set on
-    // the parts it moves only, as a change on an ancestor would restyle every cell.
+    // What the board is used for now, which orders the parts (stepdoku.css). No rule keys a
+    // cell on it, so a change restyles the parts, not the grid.
     if (this.shownView !== this.mode.name) {
-      this.shownView = this.mode.name;
-      for (const part of this.shadowRoot.querySelectorAll(
-        '.puzzle-bar, .new-puzzle, .number-pad, .solve-bar',
-      )) {
-        part.dataset.view = this.mode.name;
+      // Another activity reorders the parts: the grid stays in view for a person using the
+      // board (not for one that plays by itself in a page scrolled past it).
+      if (this.shownView && this.matches(':focus-within')) {
+        requestAnimationFrame(() => this.revealGrid());
       }
+      this.shownView = this.mode.name;
+      this.shadowRoot.querySelector('.app').dataset.view = this.mode.name;
+    }
+    const panelState = this.isPanelOpen || this.inputError ? 'open' : 'closed';
+    if (this.shownPanel !== panelState) {
+      this.shownPanel = panelState;
+      this.shadowRoot.querySelector('.app').dataset.panel = panelState;
     }
     const p = this.tracePlayback();
     const step = p?.current;
+    this.panel.update({
+      isOpen: panelState === 'open',
+      summary: this.puzzleSummary(),
+    });
+    const padValues = this.mode.isOnOwnBoard
+      ? this.own.values
+      : this.mode.isOnBoard
+        ? this.puzzle.values
+        : null;
+    this.pad.setLeft(padValues && digitsLeft(padValues, this.puzzle.shape.size));
     this.bar.update({
       text: this.text,
       size: this.puzzle.shape.size,

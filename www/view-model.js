@@ -17,6 +17,7 @@ import { ACTION_NAMES } from './solve-model.js';
 export const CONTROLS = Object.freeze([
   'puzzle',
   'new',
+  'share',
   'pad',
   'solving',
   'solve',
@@ -138,10 +139,19 @@ export function controlsState({ playback, trace, isBusy, strategy }) {
 }
 
 /**
+ * The actions of a board's own history (`entryUndo` and `entryRedo`, beside the person's solve,
+ * which keeps its own), by the `kind` of their entries, as Undo and Redo name them: an edit
+ * of the givens while entering, and Clear grid in either phase.
+ */
+export const ENTRY_NAMES = Object.freeze({ edit: 'edit', clear: 'clear grid' });
+
+/**
  * What the solve bar shows (solve-bar.js `update`) in `mode`, with `own` the person's solve
- * (null while entering) and `entryUndo` and `entryRedo` the edits to the givens that Undo and
- * Redo would take back or do again. Check needs a puzzle with one solution (or a verdict on
- * the way).
+ * (null while entering) and `entryUndo` and `entryRedo` the board's history (see ENTRY_NAMES)
+ * that Undo and Redo would take back or do again. While solving, Undo takes back the person's
+ * actions only, and Redo does theirs again first, then a Clear grid they undid. Check needs a
+ * puzzle with one solution (or a verdict on the way); Hint, a trace that has a step to come
+ * (`canHint`, as controlsState's canForward).
  */
 export function solveBarState({
   mode,
@@ -149,6 +159,7 @@ export function solveBarState({
   entryUndo,
   entryRedo,
   isPencil,
+  canHint,
   verdict,
   elapsedMs,
   options,
@@ -159,9 +170,10 @@ export function solveBarState({
       ? `Solving: ${own.nFilled} of ${own.nCells} cells filled.`
       : 'Entering a puzzle: the digits you type are givens.',
     isWatching: mode.isTrace || mode.isSolution,
-    undo: own ? ACTION_NAMES[own.undoStack.at(-1)?.kind] : entryUndo.length && 'edit',
-    redo: own ? ACTION_NAMES[own.redoStack.at(-1)?.kind] : entryRedo.length && 'edit',
+    undo: own ? ACTION_NAMES[own.undoStack.at(-1)?.kind] : ENTRY_NAMES[entryUndo.at(-1)?.kind],
+    redo: (own && ACTION_NAMES[own.redoStack.at(-1)?.kind]) || ENTRY_NAMES[entryRedo.at(-1)?.kind],
     isPencil,
+    canHint,
     canCheck: verdict.kind === 'unique' || verdict.kind === 'pending',
     elapsedMs,
     options,
@@ -215,6 +227,30 @@ export function puzzleFault(diagnosis, line) {
   return { cells: diagnosis.cells, houses: diagnosis.house ? [diagnosis.house] : [] };
 }
 
+/**
+ * The message about the person's board the status card shows: the newest of `messages` (a
+ * clash on the board, the hint under way, what Check found…), each `{ at, text }` or null
+ * for none, `at` counting the messages given so far when it was given; '' when there is none.
+ */
+export function newestMessage(messages) {
+  let newest = null;
+  for (const message of messages) {
+    if (message && !(newest && newest.at >= message.at)) {
+      newest = message;
+    }
+  }
+  return newest?.text ?? '';
+}
+
+/**
+ * Whether `key` asks for a hint: H in either case, unless H is one of `symbols`, the digits
+ * the key would type ('' where it types none). A 25×25 grid's digits are A–Y: there, H typed
+ * in the grid is a digit, and only outside the grid asks for a hint.
+ */
+export function isHintKey(key, symbols) {
+  return (key === 'h' || key === 'H') && !symbols.includes('H');
+}
+
 /** The words the finish card gives the rating card's `view`: "ER 2.3 · Easy", or ''. */
 function ratingWords(view) {
   return view.kind === 'rated' ? `ER ${view.rating.er.toFixed(1)} · ${view.rating.level}` : '';
@@ -236,4 +272,18 @@ export function finishCardState({ own, solution, solveMeta, isClosed, elapsedMs,
     solverDigits: own.origins.filter((o) => o === Origin.DEDUCED).length,
     rating: ratingWords(rating),
   };
+}
+
+/**
+ * How many of each digit are left to place on a board of `size` whose cells hold `values`
+ * (0 for empty): `left[d - 1]` for digit d, never below 0 (a board may hold a digit too often).
+ */
+export function digitsLeft(values, size) {
+  const left = new Array(size).fill(size);
+  for (const v of values) {
+    if (v) {
+      left[v - 1]--;
+    }
+  }
+  return left.map((n) => Math.max(n, 0));
 }

@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Origin } from '../../www/board-model.js';
 import {
+  CHOICES_FORMAT,
   forgetSolve,
+  loadChoices,
   loadSolve,
   MAX_RECENT,
   progressText,
   readProgress,
   readRecord,
   recentSolves,
+  saveChoice,
   saveSolve,
   SOLVE_FORMAT,
   solveRecord,
@@ -21,6 +24,7 @@ const SYMBOLS_16 = '123456789ABCDEFG';
 // The keys saved.js documents.
 const keyOf = (puzzle) => `stepdoku:solve:${puzzle}`;
 const RECENT_KEY = 'stepdoku:recent';
+const CHOICES_KEY = 'stepdoku:choices';
 
 const coreCandidates = (values) =>
   Uint32Array.from(wasm.candidates(Uint8Array.from(values), new Uint32Array(0)));
@@ -508,4 +512,62 @@ test('readProgress rejects text that does not fit the puzzle', () => {
     assert.equal(readProgress(text, 9, GIVENS, SYMBOLS_9), null, name);
   }
   assert.equal(readProgress(good, 16, GIVENS, SYMBOLS_16), null, 'another size');
+});
+
+const NO_CHOICES = { strategy: null, speed: null, level: null };
+
+test('choices round trip one at a time, each kept beside the others', () => {
+  const storage = new MemoryStorage();
+  assert.deepEqual(loadChoices(storage), NO_CHOICES, 'nothing chosen yet');
+  assert.equal(saveChoice(storage, 'strategy', 'human'), true);
+  assert.equal(saveChoice(storage, 'speed', 120), true);
+  assert.equal(saveChoice(storage, 'level', 'hard'), true);
+  assert.deepEqual(loadChoices(storage), { strategy: 'human', speed: 120, level: 'hard' });
+  saveChoice(storage, 'speed', Infinity);
+  assert.deepEqual(loadChoices(storage), { strategy: 'human', speed: Infinity, level: 'hard' });
+  assert.deepEqual(JSON.parse(storage.getItem(CHOICES_KEY)), {
+    format: CHOICES_FORMAT,
+    strategy: 'human',
+    speed: 'max',
+    level: 'hard',
+  });
+});
+
+test('choices stored damaged, or of another format, read as never chosen', () => {
+  const storage = new MemoryStorage();
+  const stored = (record) => {
+    storage.setItem(CHOICES_KEY, typeof record === 'string' ? record : JSON.stringify(record));
+    return loadChoices(storage);
+  };
+  const good = { format: CHOICES_FORMAT, strategy: 'human', speed: 4, level: 'easy' };
+  assert.deepEqual(stored('{"format":1,'), NO_CHOICES, 'damaged JSON');
+  assert.deepEqual(stored('7'), NO_CHOICES, 'not a record');
+  assert.deepEqual(stored({ ...good, format: CHOICES_FORMAT + 1 }), NO_CHOICES, 'a later format');
+  assert.deepEqual(stored({ ...good, format: undefined }), NO_CHOICES, 'no format');
+  for (const speed of [0, -1, 'fast', null, '4']) {
+    const read = stored({ ...good, speed });
+    assert.deepEqual(read, { strategy: 'human', speed: null, level: 'easy' }, `speed ${speed}`);
+  }
+  assert.deepEqual(stored({ ...good, strategy: 3, level: ['easy'] }), {
+    strategy: null,
+    speed: 4,
+    level: null,
+  });
+});
+
+test('choices without storage, or with storage that refuses them, fall back quietly', () => {
+  assert.deepEqual(loadChoices(null), NO_CHOICES, 'a sandboxed frame has no storage');
+  const throwing = {
+    getItem() {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    },
+    setItem() {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    },
+  };
+  assert.deepEqual(loadChoices(throwing), NO_CHOICES);
+  assert.equal(saveChoice(throwing, 'level', 'hard'), false);
+  const full = new MemoryStorage(10);
+  assert.equal(saveChoice(full, 'strategy', 'human'), false, 'full storage');
+  assert.deepEqual(loadChoices(full), NO_CHOICES);
 });

@@ -11,6 +11,8 @@ import {
   CONTROLS,
   controlsState,
   finishCardState,
+  isHintKey,
+  newestMessage,
   puzzleFault,
   shownControls,
   solveBarState,
@@ -130,11 +132,14 @@ test('controlsState: a seek under way a while makes Play read Pause and To start
   assert.deepEqual([still.isPlaying, still.canToStart], [false, false]);
 });
 
+/** An entry of the board's history: the board before an action of `kind`. */
+const entry = (kind, phase = 'entering') => ({ kind, line: EASY, phase, solve: null });
+
 test('solveBarState: entering names the edits Undo and Redo would take', () => {
   const state = solveBarState({
     mode: new BoardMode(),
     own: null,
-    entryUndo: ['line'],
+    entryUndo: [entry('edit')],
     entryRedo: [],
     isPencil: true,
     verdict: { kind: 'several', message: '' },
@@ -185,6 +190,61 @@ test('solveBarState: solving counts the cells and names the person’s last acti
     solveBarState({ ...base, mode: modeAfter('solve', 'watchSolution'), verdict: {} }).isWatching,
     true,
   );
+});
+
+test('solveBarState: Clear grid is undone while entering, and redone after the person’s redo', () => {
+  const entering = solveBarState({
+    mode: new BoardMode(),
+    own: null,
+    entryUndo: [entry('edit'), entry('clear', 'solving')],
+    entryRedo: [entry('edit')],
+    verdict: {},
+    options: {},
+  });
+  assert.deepEqual([entering.undo, entering.redo], ['clear grid', 'edit']);
+  const own = new Solve(9, GIVENS);
+  own.setDigit(EMPTY_CELLS[0], SOLUTION[EMPTY_CELLS[0]]);
+  const solving = {
+    mode: modeAfter('solve'),
+    own,
+    entryUndo: [],
+    entryRedo: [entry('clear')],
+    verdict: {},
+    options: {},
+  };
+  assert.deepEqual(
+    [solveBarState(solving).undo, solveBarState(solving).redo],
+    ['digit', 'clear grid'],
+    'nothing of the person’s to redo: Redo clears the grid again',
+  );
+  own.undo();
+  assert.deepEqual(
+    [solveBarState(solving).undo, solveBarState(solving).redo],
+    [undefined, 'digit'],
+    'the person’s own redo comes first; Undo never reaches past their solve',
+  );
+});
+
+test('newestMessage: the message given last wins, whatever its kind', () => {
+  const clash = { at: 3, text: 'Clash' };
+  const hint = { at: 5, text: 'Hint' };
+  const check = { at: 4, text: 'Check' };
+  assert.equal(newestMessage([clash, hint, check]), 'Hint');
+  assert.equal(newestMessage([clash, { ...hint, at: 2 }, check]), 'Check');
+  assert.equal(newestMessage([{ ...clash, at: 6 }, hint, check]), 'Clash');
+  assert.equal(newestMessage([null, null, check]), 'Check');
+  assert.equal(newestMessage([null, null, null]), '');
+  assert.equal(newestMessage([]), '');
+});
+
+test('isHintKey: H asks for a hint, unless H is one of the digits it would type', () => {
+  assert.equal(isHintKey('h', ''), true);
+  assert.equal(isHintKey('H', '123456789'), true);
+  assert.equal(isHintKey('h', '123456789ABCDEFG'), true, '16×16 digits stop at G');
+  assert.equal(isHintKey('h', 'ABCDEFGHIJKLMNOPQRSTUVWXY'), false, '25×25: H is a digit');
+  assert.equal(isHintKey('H', 'ABCDEFGHIJKLMNOPQRSTUVWXY'), false);
+  assert.equal(isHintKey('g', ''), false);
+  assert.equal(isHintKey('Home', ''), false);
 });
 
 test('statusState: the verdict, unless the trace was cancelled; the step and its number', () => {
