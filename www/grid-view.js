@@ -4,12 +4,16 @@
 // regions, shading on diagonals and windows) and the roles it is given.
 //
 // Accessibility: role="grid" named "Sudoku puzzle", role="row" rows, and focusable
-// role="gridcell" cells named "Row R, column C: " and what they hold: the digit and whose it
-// is (given, yours, the solver's), or the marks of an empty cell, and any mistake flagged;
-// in a variant, then the houses it adds ("in region 3", "on diagonal ↘", "in window 2");
-// while a single's proof shows, what the cell plays in it ("proof: rules out 7 in r4c1 and
-// r4c2", "proof: 7 ruled out by r2c1").
-// One cell is in the tab order at a time (roving tabindex); arrows move it.
+// role="gridcell" cells whose names start with what shows in the cell, so that a person who
+// speaks to their computer can say what they see (WCAG 2.5.3, label in name): the digit and
+// whose it is (given, yours, the solver's) and any mistake flagged ("5, given"), or the marks
+// of an empty cell and what they are ("1 9, marks"; eliminated ones named again after), or
+// "empty"; then "row R, column C"; in a variant, the houses it adds ("; in region 3",
+// "; on diagonal ↘", "; in window 2"); while a single's proof shows, what the cell plays in it
+// ("; proof: rules out 7 in r4c1 and r4c2", "; proof: 7 ruled out by r2c1").
+// One cell is in the tab order at a time (roving tabindex); arrows move it. The selected
+// cell's row, column and box or region are tinted, and the cells that hold its digit more
+// strongly (data-related="house" and "digit").
 
 import { Origin } from './board-model.js';
 
@@ -35,6 +39,10 @@ const Flag = {
 };
 
 const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution', 'yours'];
+
+/** How a cell relates to the selected one, as its data-related says ('' for not at all). */
+const RELATED = ['', 'house', 'digit'];
+const Related = { NONE: 0, HOUSE: 1, DIGIT: 2 };
 
 /**
  * The parts a cell exposes for styling from outside (`stepdoku-board::part(cell-given)`):
@@ -134,6 +142,8 @@ export function mountGrid(host, on) {
   let placeNames = [];
   let cells = [];
   let selected = 0;
+  /** Whether the selected cell shows as selected: not until a person first picks a cell. */
+  let isSelectionShown = false;
   /** What each cell shows now, to touch the DOM only where something changed. */
   let shown = null;
   let isReadonly = false;
@@ -163,7 +173,7 @@ export function mountGrid(host, on) {
         const cell = el('div', 'cell', {
           role: 'gridcell',
           tabindex: '-1',
-          'aria-label': `Row ${r + 1}, column ${c + 1}: empty`,
+          'aria-label': `empty, row ${r + 1}, column ${c + 1}`,
           'aria-colindex': c + 1,
         });
         const i = r * size + c;
@@ -198,8 +208,10 @@ export function mountGrid(host, on) {
       fins: new Uint32Array(n),
       proofNotes: new Array(n).fill(''),
       isNameStale: new Uint8Array(n),
+      related: new Uint8Array(n),
     };
     selected = Math.min(selected, n - 1);
+    isSelectionShown = false;
     cells[selected].cell.tabIndex = 0;
   }
 
@@ -241,7 +253,11 @@ export function mountGrid(host, on) {
     return text;
   }
 
-  /** The candidate marks of a cell, made the first time the cell shows candidates. */
+  /**
+   * The candidate marks of a cell, made the first time the cell shows candidates. A space
+   * between marks (not drawn: the marks are grid items) keeps them apart as words in the
+   * cell's text, "1 9" and not "19", as its name says them.
+   */
   function candidateSpans(i) {
     const entry = cells[i];
     if (!entry.cands) {
@@ -249,7 +265,7 @@ export function mountGrid(host, on) {
       for (const symbol of shape.symbols) {
         const mark = el('span', 'cand');
         mark.textContent = symbol;
-        box.append(mark);
+        box.append(mark, ' ');
       }
       entry.cell.append(box);
       entry.cands = box;
@@ -257,8 +273,17 @@ export function mountGrid(host, on) {
     return entry.cands.children;
   }
 
-  /** What a cell's name says after its row and column. */
-  function describe(value, origin, depth, cands, flags) {
+  /** The symbols of the digits of a bit mask, in order, apart: "1 4 9". */
+  function symbolsOf(mask) {
+    return shape.symbols.filter((_, d) => mask & (1 << d)).join(' ');
+  }
+
+  /**
+   * What a cell's name says before its row and column: what shows in it first ("5", "1 4 9"
+   * or "empty"), then what that is. A step's eliminated candidates still show, struck out,
+   * so they are said with the others and named again after.
+   */
+  function describe(value, origin, depth, cands, elim, flags) {
     if (value) {
       const symbol = shape.symbols[value - 1];
       const how = {
@@ -273,12 +298,13 @@ export function mountGrid(host, on) {
       const fault = flags & Flag.WRONG ? ', wrong' : flags & Flag.FAULT ? ', clashes' : '';
       return `${symbol}, ${how}${fault}`;
     }
-    if (cands === 0) {
+    const marks = cands | elim;
+    if (marks === 0) {
       return 'empty';
     }
-    const digits = shape.symbols.filter((_, d) => cands & (1 << d));
+    const eliminated = elim ? `, ${symbolsOf(elim)} eliminated` : '';
     const wrong = flags & Flag.WRONG_MARKS ? ', marks leave out its digit' : '';
-    return `empty, ${marksName} ${digits.join(' ')}${wrong}`;
+    return `${symbolsOf(marks)}, ${marksName}${eliminated}${wrong}`;
   }
 
   /** The cell names sentences use: `r3c5`. */
@@ -392,6 +418,43 @@ export function mountGrid(host, on) {
     );
     wrap.classList.toggle('fast', Boolean(view.isFast));
     drawLinks(step?.links ?? []);
+    markRelated();
+  }
+
+  /**
+   * Marks the cells related to the selected one, as the digits shown now place them: the
+   * cells that hold its digit, and the other cells of its row, column and box or region.
+   * Only cells whose mark changes are touched, so a trace playing fast costs a pass over
+   * two typed arrays per frame.
+   */
+  function markRelated() {
+    const { size } = shape;
+    const row = Math.floor(selected / size);
+    const column = selected % size;
+    const region = layout.regions[selected];
+    const value = shown.value[selected];
+    for (let i = 0; i < cells.length; i++) {
+      let related = Related.NONE;
+      if (isSelectionShown && i !== selected) {
+        if (value > 0 && shown.value[i] === value) {
+          related = Related.DIGIT;
+        } else if (
+          Math.floor(i / size) === row ||
+          i % size === column ||
+          layout.regions[i] === region
+        ) {
+          related = Related.HOUSE;
+        }
+      }
+      if (shown.related[i] !== related) {
+        shown.related[i] = related;
+        if (related) {
+          cells[i].cell.dataset.related = RELATED[related];
+        } else {
+          delete cells[i].cell.dataset.related;
+        }
+      }
+    }
   }
 
   function updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins) {
@@ -408,7 +471,13 @@ export function mountGrid(host, on) {
       digit.textContent = value ? shape.symbols[value - 1] : '';
       cell.dataset.origin = ORIGIN_CLASS[origin];
       cell.toggleAttribute('data-tentative', origin === Origin.DEDUCED && depth > 0);
-      badge.textContent = value && depth ? depth : '';
+      // The depth shows as generated content (stepdoku.css), outside the cell's text, whose
+      // name starts with that text: "1, solver's guess at depth 1" for a 1 with a small 1.
+      if (value && depth) {
+        badge.dataset.depth = depth;
+      } else {
+        delete badge.dataset.depth;
+      }
       s.value[i] = value;
       s.origin[i] = origin;
       s.depth[i] = depth;
@@ -477,7 +546,7 @@ export function mountGrid(host, on) {
       const c = i % shape.size;
       cell.setAttribute(
         'aria-label',
-        `Row ${r + 1}, column ${c + 1}: ${describe(value, origin, depth, cands, flags)}` +
+        `${describe(value, origin, depth, cands, elim, flags)}, row ${r + 1}, column ${c + 1}` +
           placeNames[i] +
           s.proofNotes[i],
       );
@@ -612,8 +681,10 @@ export function mountGrid(host, on) {
     cells[selected].cell.tabIndex = -1;
     cells[selected].cell.classList.remove('selected');
     selected = i;
+    isSelectionShown = true;
     cells[i].cell.tabIndex = 0;
     cells[i].cell.classList.add('selected');
+    markRelated();
     if (focus) {
       cells[i].cell.focus();
     }
@@ -634,7 +705,7 @@ export function mountGrid(host, on) {
 
   grid.addEventListener('focusin', (event) => {
     const i = cellOf(event);
-    if (i >= 0 && i !== selected) {
+    if (i >= 0 && (i !== selected || !isSelectionShown)) {
       select(i, { focus: false });
     }
   });

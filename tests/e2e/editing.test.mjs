@@ -19,6 +19,7 @@ import {
   statusText,
   waitForDigits,
   waitForStatus,
+  openPanel,
 } from './helpers.mjs';
 
 const EASY_LINE =
@@ -110,6 +111,7 @@ test('pasting into the Puzzle box loads the puzzle, in a multi-line format too',
     .map((row) => row.match(/.{3}/g).join('|'))
     .join('\n');
   await setClipboard(page, pretty);
+  await openPanel(page);
   await puzzleBox(page).fill('');
   await puzzleBox(page).focus();
   await page.keyboard.press('Control+V');

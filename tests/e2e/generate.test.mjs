@@ -16,6 +16,7 @@ import {
   statusText,
   waitForDigits,
   waitForStatus,
+  openPanel,
 } from './helpers.mjs';
 
 const env = browserPerFile();
@@ -118,6 +119,7 @@ test('the puzzle of the day is the same twice, and its seed is the date', async 
   for (let i = 0; i < 2; i++) {
     const { page, errors } = await openPage(env.browser, env.url);
     await choose(page, 'Level', 'Easy');
+    await openPanel(page);
     await button(page, 'Puzzle of the day').click();
     await waitForStatus(page, /Puzzle of the day, \d{4}-\d\d-\d\d: Easy puzzle/, MAKE_MS);
     await waitForNewLink(page);
@@ -139,6 +141,7 @@ test('the puzzle of the day is the same twice, and its seed is the date', async 
 test('a technique and a symmetry asked for; one the variant cannot have is said, the grid kept', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
   await waitForStatus(page, 'Unique solution');
+  await openPanel(page);
   await page.getByText('More options', { exact: true }).click();
   await choose(page, 'Technique', 'X-Wing (SE 3.2)');
   await choose(page, 'Symmetry', 'Rotational 180°');
@@ -195,8 +198,9 @@ test('on a phone, in the dark, the New puzzle part fits and its puzzle loads', a
   });
   await waitForStatus(page, 'Unique solution');
   await button(page, 'Edit puzzle').click();
+  await openPanel(page);
   await page.getByText('More options', { exact: true }).click();
-  const part = page.getByRole('region', { name: 'New puzzle' });
+  const part = page.getByRole('group', { name: 'New puzzle' });
   const box = await part.boundingBox();
   assert.ok(box.x >= 0 && box.x + box.width <= 390, `the part fits: ${JSON.stringify(box)}`);
   for (const name of ['New puzzle', 'Puzzle of the day']) {

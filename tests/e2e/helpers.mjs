@@ -2,6 +2,7 @@
 // with a fresh profile, and helpers that find things the way a person does (by role and
 // accessible name).
 
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,15 +151,53 @@ export async function openRecording(env, hash, viewport = { width: 1280, height:
   return { page, errors };
 }
 
-/** The grid cell at 1-based row `r`, column `c`, whose name goes on with what it holds. */
+/**
+ * The grid cell at 1-based row `r`, column `c`: its name says what the cell shows, then
+ * ", row R, column C", then ends or goes on after a ';' (its houses, its part in a proof).
+ */
 export function cell(page, r, c) {
-  return page.getByRole('gridcell', { name: new RegExp(`^Row ${r}, column ${c}: `) });
+  return page.getByRole('gridcell', { name: new RegExp(`, row ${r}, column ${c}(?:;|$)`) });
 }
 
-/** What a cell's name says it holds: "5, given", "empty, marks 1 9", … */
+/**
+ * What a cell's name says but where the cell is, in the words of a sentence about it:
+ * "5, given", "empty; on diagonal ↘", "empty, marks 1 9" (the name says "1 9, marks", as the
+ * marks show first).
+ */
+function describedHolding(name) {
+  const said = name.replace(/, row \d+, column \d+(?=;|$)/, '');
+  const marks = /^([^,;]+), (marks|candidates)(.*)$/.exec(said);
+  return marks ? `empty, ${marks[2]} ${marks[1]}${marks[3]}` : said;
+}
+
+/** What a cell's name says it holds: "5, given", "empty, marks 1 9", … (describedHolding). */
 export async function cellText(page, r, c) {
-  const name = await cell(page, r, c).getAttribute('aria-label');
-  return name.slice(name.indexOf(': ') + 2);
+  return describedHolding(await cell(page, r, c).getAttribute('aria-label'));
+}
+
+/** axe-core's script, put into pages by `runAxe`. */
+const AXE_SCRIPT = readFileSync(
+  fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)),
+  'utf8',
+);
+
+/**
+ * Runs axe-core on the page, its frames and their open shadow roots, for the WCAG 2.2 A
+ * and AA rules and label-content-name-mismatch (whose tags may leave it out); resolves to
+ * axe's results (`violations`, `passes`, …). The script goes in by evaluation, which a
+ * page's Content-Security-Policy does not stop, into every frame, so that axe in the page
+ * can ask axe in each frame.
+ */
+export async function runAxe(page) {
+  for (const frame of page.frames()) {
+    await frame.evaluate(AXE_SCRIPT);
+  }
+  return page.evaluate(() =>
+    window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    }),
+  );
 }
 
 export function button(page, name) {
@@ -171,11 +210,12 @@ export function statusText(page) {
 }
 
 /**
- * What the grid shows, read from the DOM: per cell its digit ('' if none), its origin, and
- * its visible candidates (as a string of symbols).
+ * What the grid shows, read from the DOM: per cell its digit ('' if none), its origin, its
+ * visible candidates (as a string of symbols), its classes but `selected`, and what its name
+ * says it holds (describedHolding).
  */
-export function readGrid(page) {
-  return page.locator('stepdoku-board').evaluate((el) =>
+export async function readGrid(page) {
+  const cells = await page.locator('stepdoku-board').evaluate((el) =>
     [...el.shadowRoot.querySelectorAll('[role="gridcell"]')].map((cell) => ({
       digit: cell.querySelector('.digit').textContent,
       origin: cell.dataset.origin ?? '',
@@ -186,9 +226,10 @@ export function readGrid(page) {
         .filter((c) => c !== 'cell' && c !== 'selected')
         .sort()
         .join(' '),
-      description: cell.getAttribute('aria-label').replace(/^[^:]*: /, ''),
+      description: cell.getAttribute('aria-label'),
     })),
   );
+  return cells.map((cell) => ({ ...cell, description: describedHolding(cell.description) }));
 }
 
 /** The grid's digits on one line, '.' for empty cells. */
@@ -224,8 +265,22 @@ export async function counter(page, name) {
   return Number(value);
 }
 
-/** Chooses an option of a labelled select by its visible text. */
-export function choose(page, label, option) {
+/** The fields of the puzzle panel, which the Puzzle button opens. */
+const PANEL_FIELDS = new Set(['Size', 'Sample', 'Variant', 'Recent', 'Technique', 'Symmetry']);
+
+/** Opens the puzzle panel with the Puzzle button, as a person does, unless it is open. */
+export async function openPanel(page) {
+  const toggle = page.getByRole('button', { name: 'Puzzle', exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') {
+    await toggle.click();
+  }
+}
+
+/** Chooses an option of a labelled select by its visible text (opening the panel for it). */
+export async function choose(page, label, option) {
+  if (PANEL_FIELDS.has(label)) {
+    await openPanel(page);
+  }
   return page.getByLabel(label, { exact: true }).selectOption({ label: option });
 }
 
@@ -234,8 +289,9 @@ export function puzzleBox(page) {
   return page.getByRole('textbox', { name: 'Puzzle', exact: true });
 }
 
-/** Loads puzzle text through the Puzzle box, as typed then Enter. */
+/** Loads puzzle text through the Puzzle box (opening the panel), as typed then Enter. */
 export async function loadPuzzle(page, text) {
+  await openPanel(page);
   await puzzleBox(page).fill(text);
   await puzzleBox(page).press('Enter');
 }

@@ -20,6 +20,7 @@ import {
   statusText,
   waitForStatus,
   waitForSteps,
+  openPanel,
 } from './helpers.mjs';
 
 /** A puzzle made to defeat brute force: its Backtracking trace runs to many millions of steps. */
@@ -269,6 +270,7 @@ test('20 MB pasted on the grid, on the page or in the Puzzle box is refused; the
 
     // In the Puzzle box: the text never enters it.
     await loadPuzzleAgain(page);
+    await openPanel(page);
     await puzzleBox(page).focus();
     await page.keyboard.press('Control+V');
     await fieldError(page).filter({ hasText: TOO_LONG_20MB }).waitFor();
@@ -281,6 +283,7 @@ test('20 MB pasted on the grid, on the page or in the Puzzle box is refused; the
 
 /** Loads the shown puzzle again through the Puzzle box, clearing the error beside it. */
 async function loadPuzzleAgain(page) {
+  await openPanel(page);
   await puzzleBox(page).press('Enter');
   await fieldError(page).waitFor({ state: 'hidden' });
 }

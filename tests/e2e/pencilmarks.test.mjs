@@ -18,6 +18,7 @@ import {
   setClipboard,
   waitForStatus,
   waitForSteps,
+  openPanel,
 } from './helpers.mjs';
 
 // The easy sample with every empty cell allowing only the digits no given of its house
@@ -55,6 +56,7 @@ test('a pasted pencil-mark grid shows its marks, and the traces keep within them
   assert.equal(start[2].candidates, '1369');
 
   await setClipboard(page, framedMarks(marks));
+  await openPanel(page);
   await puzzleBox(page).fill('');
   await puzzleBox(page).focus();
   await page.keyboard.press('Control+V');

@@ -17,6 +17,7 @@ import {
   PUZZLES,
   screenshot,
   waitForStatus,
+  openPanel,
 } from './helpers.mjs';
 
 const env = browserPerFile();
@@ -335,6 +336,7 @@ test('damaged saved progress is discarded; Recent resumes a solve; a link carrie
   await page.keyboard.press('1');
   await choose(page, 'Sample', 'Small 6×6');
   await waitForStatus(page, 'Unique solution');
+  await openPanel(page);
   const recent = page.getByLabel('Recent', { exact: true });
   const option = await recent.locator('option').nth(1).innerText();
   assert.match(option, /^Easy 9×9 — 23 of 81 cells, \d+:\d\d$/);

@@ -130,7 +130,9 @@ for (const v of VARIANTS) {
             .querySelector('stepdoku-board')
             .shadowRoot.querySelectorAll('[role="gridcell"]'),
         ]
-          .find((x) => x.getAttribute('aria-label').startsWith(`Row ${row}, column ${col}: `))
+          .find((x) =>
+            new RegExp(`, row ${row}, column ${col}(?:;|$)`).test(x.getAttribute('aria-label')),
+          )
           .getAttribute('aria-label')
           .includes('clashes'),
       [cr, cc],
