@@ -16,6 +16,7 @@ import {
   readGrid,
   statusText,
   waitForStatus,
+  openPanel,
 } from './helpers.mjs';
 
 const env = browserPerFile();
@@ -62,7 +63,8 @@ test('a wrong length says how many cells were read', async () => {
 
 test('a duplicate given is named and both cells are marked', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
-  await button(page, 'Clear').click();
+  await openPanel(page);
+  await button(page, 'Clear grid').click();
   await cell(page, 1, 4).click();
   await page.keyboard.press('5');
   await cell(page, 1, 7).click();

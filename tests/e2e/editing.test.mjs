@@ -164,7 +164,8 @@ test('the URL hash loads its puzzle, and Enter in the Puzzle box loads typed tex
     EASY_SOLUTION,
   );
   assert.match(await statusText(page), /Unique solution/);
-  await button(page, 'Clear').click();
+  await openPanel(page);
+  await button(page, 'Clear grid').click();
   assert.equal(await gridLine(page), '.'.repeat(81));
   await page.close();
 });

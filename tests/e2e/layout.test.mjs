@@ -198,7 +198,7 @@ for (const viewport of VIEWPORTS) {
     await press(toggle);
     await page.getByRole('textbox', { name: 'Puzzle', exact: true }).waitFor();
     await shot(page, `${viewport.name}-panel`);
-    // Clear grid is in the panel, away from Hint; Undo brings the puzzle back.
+    // Clear grid is in the panel, away from Hint (comforts.test.mjs undoes it).
     const clear = button(page, 'Clear grid');
     const hint = await button(page, 'Hint').boundingBox();
     const clearBox = await clear.boundingBox();

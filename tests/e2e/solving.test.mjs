@@ -248,7 +248,8 @@ test('a 6×6 solved with the number pad only, on a phone', async () => {
 
 test('entering a puzzle: typed digits are givens until Start solving, then the person’s', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
-  await button(page, 'Clear').click();
+  await openPanel(page);
+  await button(page, 'Clear grid').click();
   await page.getByText('Entering a puzzle: the digits you type are givens.').waitFor();
   await cell(page, 1, 1).click();
   for (const ch of PUZZLES.easy.slice(0, 9)) {
