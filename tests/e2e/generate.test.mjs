@@ -75,7 +75,10 @@ test('a Hard puzzle is made, linked, solved and played', async () => {
   assert.equal(link.p, made.puzzle);
   await waitForDigits(page, made.puzzle.replaceAll('.', ''));
   assert.equal(await gridLine(page), made.puzzle);
-  assert.equal((await page.getByRole('gridcell', { name: /^[^,]+, given, row / }).count()) > 17, true);
+  assert.equal(
+    (await page.getByRole('gridcell', { name: /^[^,]+, given, row / }).count()) > 17,
+    true,
+  );
   await waitForStatus(page, 'Unique solution');
   assert.equal(await page.getByRole('button', { name: 'Edit puzzle' }).count(), 1, 'solving it');
   // The rating card agrees: the level asked for.
