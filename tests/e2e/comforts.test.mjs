@@ -13,6 +13,7 @@ import {
   choose,
   gridLine,
   openPage,
+  openPanel,
   PUZZLES,
   statusText,
   waitForStatus,
@@ -25,13 +26,10 @@ const EMPTY_LINE = '.'.repeat(81);
 
 const env = browserPerFile();
 
-/** Presses Clear grid, opening the puzzle panel it is in first when that is closed. */
+/** Presses Clear grid, in the puzzle panel. */
 async function clearGrid(page) {
-  const clear = page.getByRole('button', { name: /^Clear( grid)?$/ });
-  if (!(await clear.isVisible())) {
-    await page.getByRole('button', { name: 'Puzzle', exact: true }).click();
-  }
-  await clear.click();
+  await openPanel(page);
+  await page.getByRole('button', { name: /^Clear( grid)?$/ }).click();
 }
 
 /** Waits until the solve bar says which phase the board is in: entering, or solving. */
