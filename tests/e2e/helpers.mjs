@@ -284,9 +284,12 @@ export async function choose(page, label, option) {
   return page.getByLabel(label, { exact: true }).selectOption({ label: option });
 }
 
-/** The Puzzle text box. */
+/**
+ * The Puzzle text box, in the puzzle panel: found closed too, to read it (typing into it
+ * needs the panel open: see `openPanel`).
+ */
 export function puzzleBox(page) {
-  return page.getByRole('textbox', { name: 'Puzzle', exact: true });
+  return page.getByRole('textbox', { name: 'Puzzle', exact: true, includeHidden: true });
 }
 
 /** Loads puzzle text through the Puzzle box (opening the panel), as typed then Enter. */
