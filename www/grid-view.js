@@ -40,9 +40,10 @@ const Flag = {
 
 const ORIGIN_CLASS = ['', 'given', 'deduced', 'guess', 'solution', 'yours'];
 
-/** How a cell relates to the selected one, as its data-related says ('' for not at all). */
-const RELATED = ['', 'house', 'digit'];
+/** How a cell relates to the selected one: not at all, in one of its houses, or by its digit. */
 const Related = { NONE: 0, HOUSE: 1, DIGIT: 2 };
+/** The data-related attribute of each Related ('' for none: no attribute). */
+const RELATED_ATTRIBUTE = ['', 'house', 'digit'];
 
 /**
  * The parts a cell exposes for styling from outside (`stepdoku-board::part(cell-given)`):
@@ -280,8 +281,9 @@ export function mountGrid(host, on) {
 
   /**
    * What a cell's name says before its row and column: what shows in it first ("5", "1 4 9"
-   * or "empty"), then what that is. A step's eliminated candidates still show, struck out,
-   * so they are said with the others and named again after.
+   * or "empty"; a big grid's dots as the symbols they stand for), then what that is. A
+   * step's eliminated candidates still show, struck out, so they are said with the others
+   * and named again after.
    */
   function describe(value, origin, depth, cands, elim, flags) {
     if (value) {
@@ -424,8 +426,8 @@ export function mountGrid(host, on) {
   /**
    * Marks the cells related to the selected one, as the digits shown now place them: the
    * cells that hold its digit, and the other cells of its row, column and box or region.
-   * Only cells whose mark changes are touched, so a trace playing fast costs a pass over
-   * two typed arrays per frame.
+   * Only cells whose mark changes are touched, so a trace playing fast costs one pass over
+   * the cells per frame and little DOM.
    */
   function markRelated() {
     const { size } = shape;
@@ -449,7 +451,7 @@ export function mountGrid(host, on) {
       if (shown.related[i] !== related) {
         shown.related[i] = related;
         if (related) {
-          cells[i].cell.dataset.related = RELATED[related];
+          cells[i].cell.dataset.related = RELATED_ATTRIBUTE[related];
         } else {
           delete cells[i].cell.dataset.related;
         }
@@ -703,6 +705,7 @@ export function mountGrid(host, on) {
     }
   });
 
+  // Tabbing into the grid selects the cell it lands on, the one in the tab order.
   grid.addEventListener('focusin', (event) => {
     const i = cellOf(event);
     if (i >= 0 && (i !== selected || !isSelectionShown)) {

@@ -19,7 +19,6 @@ import {
   saveSolve,
   solveRecord,
 } from './saved.js';
-import { SAMPLES } from './samples.js';
 import { Solve } from './solve-model.js';
 import { clockText, durationText, Stopwatch } from './stopwatch.js';
 import { finishCardState, newestMessage, puzzleFault, solveBarState } from './view-model.js';
@@ -469,8 +468,7 @@ export const solvingMethods = {
     }
     this.recentFor = this.recent;
     this.recentList = this.recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
-      const id = this.sampleIds.get(puzzle);
-      const name = id ? SAMPLES.find((s) => s.id === id).name : `${puzzle.slice(0, 12)}…`;
+      const name = this.sampleName(puzzle) || `${puzzle.slice(0, 12)}…`;
       const how = solved
         ? `solved in ${clockText(elapsedMs)}`
         : `${filled} of ${cells} cells, ${clockText(elapsedMs)}`;

@@ -1,12 +1,14 @@
 // <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
-// the parts (puzzle bar, grid, number pad, glossary, status, rating, controls, step list)
+// the parts (top bar and puzzle panel, grid, number pad, solve bar, glossary, status, rating,
+// controls, step list, legend)
 // into its shadow root, holds the state they show, and turns their events into actions.
 // What follows from a state it asks of pure controllers: view-model.js (the board's mode and
 // what each part shows in it), hints.js (the levels of a hint) and rating-job.js (when the
 // puzzle is rated, and what the rating card says); solving.js holds its solving-phase methods.
-// Its stylesheet, the wasm modules and the worker are resolved relative to this file and
-// fetched with CORS, so the element works from any page that imports it, on any origin, under
-// a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see the README, Embed).
+// Its stylesheets (stylesheets.js), the wasm modules and the worker are resolved relative to
+// the modules and fetched with CORS, so the element works from any page that imports it, on
+// any origin, under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see
+// the README, Embed).
 //
 // A board shows its grid as soon as the small wasm module has loaded, and does no heavy work
 // (no worker, no verdict, no rating) until it comes near the viewport or is used.
@@ -52,19 +54,23 @@ import {
 } from './core.js';
 import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
+import { mountLegend } from './legend.js';
 import { mountNewPuzzle } from './new-puzzle.js';
 import { dayText, NewPuzzleJob, orderWords, randomSeed, targetRequest } from './new-puzzle-job.js';
 import { mountNumberPad } from './number-pad.js';
 import { mountFinishCard } from './finish-card.js';
 import { HintLevels, traceHighlight, traceHintText } from './hints.js';
-import { linkHash, readStep } from './link.js';
+import { readStep } from './link.js';
 import { Playback } from './playback.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
+import { shareLink, shareUrl } from './share.js';
+import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { mountRating } from './rating.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, loadOptions, progressText, recentSolves, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
+import { styleSheets } from './stylesheets.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
 import { solvingMethods } from './solving.js';
 import { mountStatus } from './status.js';
@@ -75,17 +81,14 @@ import {
   CONTROLS,
   controlsState,
   digitsLeft,
-  isHintKey,
   puzzleFault,
+  puzzleSummary,
   shownControls,
   statusState,
 } from './view-model.js';
 import { CancelledError, WorkerClient } from './worker-client.js';
 
 export { CONTROLS };
-
-/** The element's stylesheets: its parts, then where they go per activity. */
-const STYLE_URLS = ['./stepdoku.css', './layout.css'].map((name) => new URL(name, import.meta.url));
 
 /** Where Share links go unless the page sets `linkBase`: the app page beside this module. */
 const APP_URL = new URL('./index.html', import.meta.url);
@@ -95,32 +98,6 @@ const WAKE_MARGIN = '200px';
 
 /** The share of an `autoplay` board's grid that must be in view for it to play. */
 const AUTOPLAY_RATIO = 0.5;
-
-let sharedSheets = null;
-
-/** One stylesheet, fetched and parsed. */
-async function fetchSheet(url) {
-  try {
-    const response = await fetch(url);
-    if (!response.ok) {
-      throw new Error(`the server answered ${response.status}`);
-    }
-    const sheet = new CSSStyleSheet({ baseURL: url.href });
-    sheet.replaceSync(await response.text());
-    return sheet;
-  } catch (cause) {
-    throw new Error(`The stylesheet ${url.href} could not be loaded: ${cause.message}.`);
-  }
-}
-
-/** The element's stylesheets, fetched and parsed once per page, shared by every board. */
-function styleSheets() {
-  sharedSheets ??= Promise.all(STYLE_URLS.map(fetchSheet)).catch((error) => {
-    sharedSheets = null;
-    throw error;
-  });
-  return sharedSheets;
-}
 
 /** Above this many steps per second, placements are not animated. */
 const FAST_SPEED = 30;
@@ -144,28 +121,6 @@ function pageStorage() {
     return null;
   }
 }
-
-const LEGEND = `
-  <details class="legend" data-control="legend" part="legend">
-    <summary>Legend</summary>
-    <ul>
-      <li><span class="swatch given">5</span>Given</li>
-      <li><span class="swatch yours">5</span>Yours</li>
-      <li><span class="swatch deduced">5</span>Placed by logic</li>
-      <li><span class="swatch guess">5<sup>1</sup></span>Guess, at its depth</li>
-      <li><span class="swatch deduced under">5<sup>1</sup></span>Placed under a guess</li>
-      <li><span class="swatch step"></span>Cells of the step</li>
-      <li><span class="swatch house"></span>House of the step</li>
-      <li><span class="swatch witness">7</span>Digit that proves a single</li>
-      <li><span class="swatch covered"></span>Cell it rules that digit out of</li>
-      <li><span class="swatch cand elim">3</span>Candidate eliminated</li>
-      <li><span class="swatch cand restored">3</span>Candidate restored</li>
-      <li><span class="swatch cand pattern">3</span>Pattern candidate</li>
-      <li><span class="swatch cand fin">3</span>Fin</li>
-      <li><span class="swatch contradiction"></span>Dead end</li>
-      <li><span class="swatch fault"></span>At fault / differs</li>
-    </ul>
-  </details>`;
 
 /** The key a hint on the trace is kept under: the trace and the position it was given at. */
 function traceKey(playback) {
@@ -686,7 +641,7 @@ class StepdokuBoard extends HTMLElement {
       rate: () => this.rating.start(this.puzzle.line),
     });
     this.stepList = mountStepList(sideCol, { seek: (position) => this.seek(position) });
-    sideCol.insertAdjacentHTML('beforeend', LEGEND);
+    mountLegend(sideCol);
   }
 
   // ---- Actions -------------------------------------------------------------------------
@@ -1007,56 +962,20 @@ class StepdokuBoard extends HTMLElement {
   }
 
   /**
-   * The link Share gives: the page at `linkBase`, with a hash naming the puzzle, how it was
-   * made, the strategy, the step shown and, if the person chose to share it, their progress.
+   * Shares the link to the position shown (share.js), with how its puzzle was made, on the
+   * page at `linkBase`; resolves with what happened, for the top bar to say.
    */
-  shareLink() {
-    const isShared = Boolean(this.own && this.options.share);
+  share() {
     const { line, ...generated } = this.generated ?? {};
-    const hash = linkHash({
-      line: this.puzzle.line,
-      strategy: this.strategy,
-      step: this.tracePlayback()?.position ?? 0,
-      progress: isShared
-        ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
-        : '',
-      generated: line === this.puzzle.line ? generated : null,
-    });
-    return new URL(hash, this.linkBase).href;
+    const isMade = line === this.puzzle.line;
+    const position = this.position(this.tracePlayback());
+    return shareUrl(shareLink(this.linkBase, position, isMade ? generated : null));
   }
 
-  /**
-   * Shares the link (shareLink): through the system's share sheet on a touch screen that has
-   * one, else onto the clipboard. Resolves with 'shared', 'copied', or a sentence with the
-   * link when neither could be done.
-   */
-  async share() {
-    const url = this.shareLink();
-    const isTouch = matchMedia('(pointer: coarse)').matches;
-    try {
-      if (isTouch && navigator.share) {
-        await navigator.share({ title: 'Stepdoku', url });
-        return 'shared';
-      }
-      await navigator.clipboard.writeText(url);
-      return 'copied';
-    } catch (error) {
-      return error?.name === 'AbortError' ? 'shared' : `Copy the link: ${url}`;
-    }
-  }
-
-  /** What the puzzle panel's button says the puzzle is: its sample's name, or its shape. */
-  puzzleSummary() {
-    const sampleId = this.sampleIds.get(this.puzzle.line);
-    if (sampleId) {
-      return SAMPLES.find((s) => s.id === sampleId).name;
-    }
-    const { size } = this.puzzle.shape;
-    const nGivens = this.puzzle.values.filter(Boolean).length;
-    const layout = this.puzzle.layout.tag ? ` ${this.puzzle.layout.name}` : '';
-    return nGivens
-      ? `${size}×${size}${layout}, ${nGivens} givens`
-      : `Empty ${size}×${size}${layout}`;
+  /** The name of the sample whose puzzle is `line`, or ''. */
+  sampleName(line = this.puzzle.line) {
+    const id = this.sampleIds.get(line);
+    return id ? SAMPLES.find((s) => s.id === id).name : '';
   }
 
   showSolution(index) {
@@ -1234,73 +1153,28 @@ class StepdokuBoard extends HTMLElement {
   }
 
   /**
-   * Keyboard shortcuts outside the form fields: H asks for a hint (in the grid too, unless H
-   * is one of its digits, as in a 25×25 grid); away from the grid and the other controls,
-   * Space plays or pauses, ← and → step, Home goes back to the puzzle. On a control those
-   * keys stay the control's: Space presses a button, arrows move in the grid. Public so a
-   * page can route its own keys here.
+   * Carries out the keyboard shortcut a key asks for (shortcuts.js: undo and redo, H for a
+   * hint, Space, the arrows and Home for the player). Public so a page can route its own keys
+   * here.
    */
   handleShortcut(event) {
-    if (this.handleHistoryKey(event)) {
+    if (!this.playback) {
       return;
     }
-    if (
-      event.defaultPrevented ||
-      event.ctrlKey ||
-      event.metaKey ||
-      event.altKey ||
-      !this.playback
-    ) {
-      return;
-    }
-    const target = event.composedPath()[0];
-    const isIn = (selector) => target instanceof Element && Boolean(target.closest(selector));
-    if (isIn('input, textarea, select')) {
-      return;
-    }
-    // What the grid would type is its digits; elsewhere, nothing.
-    const typed = isIn('[role="grid"]') ? this.puzzle.shape.symbols : '';
-    if (isHintKey(event.key, typed)) {
-      event.preventDefault();
-      this.hint();
-      return;
-    }
+    const action = shortcutOf(event, placeOf(event.composedPath()[0]), this.puzzle.shape.symbols);
     const actions = {
-      ' ': () => this.togglePlay(),
-      ArrowLeft: () => this.back(),
-      ArrowRight: () => this.stepForward(),
-      Home: () => this.seek(0),
+      undo: () => this.history('undo'),
+      redo: () => this.history('redo'),
+      hint: () => this.hint(),
+      play: () => this.togglePlay(),
+      back: () => this.back(),
+      forward: () => this.stepForward(),
+      start: () => this.seek(0),
     };
-    if (event.key in actions && !isIn('[role="grid"], button, a[href], summary')) {
+    if (action) {
       event.preventDefault();
-      actions[event.key]();
+      actions[action]();
     }
-  }
-
-  /**
-   * Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo (⌘ on a Mac), anywhere but in a text field,
-   * which keeps its own undo. Returns whether the key was one of them.
-   */
-  handleHistoryKey(event) {
-    const key = event.key.toLowerCase();
-    if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) {
-      return false;
-    }
-    const target = event.composedPath()[0];
-    if (target instanceof Element && target.closest('input, textarea, select')) {
-      return false;
-    }
-    if (key === 'z') {
-      event.preventDefault();
-      this.history(event.shiftKey ? 'redo' : 'undo');
-      return true;
-    }
-    if (key === 'y' && !event.shiftKey) {
-      event.preventDefault();
-      this.history('redo');
-      return true;
-    }
-    return false;
   }
 
   // ---- Rendering ---------------------------------------------------------------------
@@ -1384,7 +1258,7 @@ class StepdokuBoard extends HTMLElement {
     const step = p?.current;
     this.panel.update({
       isOpen: panelState === 'open',
-      summary: this.puzzleSummary(),
+      summary: puzzleSummary(this.puzzle, this.sampleName()),
     });
     const padValues = this.mode.isOnOwnBoard
       ? this.own.values
@@ -1452,13 +1326,21 @@ class StepdokuBoard extends HTMLElement {
       return;
     }
     this.announced = key;
+    const detail = this.position(p);
+    this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));
+  }
+
+  /**
+   * Where the board stands, as `positionchange` says it: `{ line, strategy, step, progress }`,
+   * step 0 off the trace (`p` the trace shown, or null), progress '' unless the person chose
+   * to share it.
+   */
+  position(p) {
     const isShared = Boolean(this.own && this.options.share);
-    const step = p?.position ?? 0;
     const progress = isShared
       ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
       : '';
-    const detail = { line: this.puzzle.line, strategy: this.strategy, step, progress };
-    this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));
+    return { line: this.puzzle.line, strategy: this.strategy, step: p?.position ?? 0, progress };
   }
 }
 

@@ -242,15 +242,6 @@ export function newestMessage(messages) {
   return newest?.text ?? '';
 }
 
-/**
- * Whether `key` asks for a hint: H in either case, unless H is one of `symbols`, the digits
- * the key would type ('' where it types none). A 25×25 grid's digits are A–Y: there, H typed
- * in the grid is a digit, and only outside the grid asks for a hint.
- */
-export function isHintKey(key, symbols) {
-  return (key === 'h' || key === 'H') && !symbols.includes('H');
-}
-
 /** The words the finish card gives the rating card's `view`: "ER 2.3 · Easy", or ''. */
 function ratingWords(view) {
   return view.kind === 'rated' ? `ER ${view.rating.er.toFixed(1)} · ${view.rating.level}` : '';
@@ -286,4 +277,18 @@ export function digitsLeft(values, size) {
     }
   }
   return left.map((n) => Math.max(n, 0));
+}
+
+/**
+ * What the top bar says the puzzle is: its sample's name (`sampleName`, '' for none), else its
+ * size and layout with how many givens it has ("9×9 X-Sudoku, 28 givens", "Empty 6×6").
+ */
+export function puzzleSummary(puzzle, sampleName) {
+  if (sampleName) {
+    return sampleName;
+  }
+  const { size } = puzzle.shape;
+  const nGivens = puzzle.values.filter(Boolean).length;
+  const shape = `${size}×${size}${puzzle.layout.tag ? ` ${puzzle.layout.name}` : ''}`;
+  return nGivens ? `${shape}, ${nGivens} givens` : `Empty ${shape}`;
 }

@@ -10,10 +10,11 @@ import {
   BoardMode,
   CONTROLS,
   controlsState,
+  digitsLeft,
   finishCardState,
-  isHintKey,
   newestMessage,
   puzzleFault,
+  puzzleSummary,
   shownControls,
   solveBarState,
   statusState,
@@ -237,16 +238,6 @@ test('newestMessage: the message given last wins, whatever its kind', () => {
   assert.equal(newestMessage([]), '');
 });
 
-test('isHintKey: H asks for a hint, unless H is one of the digits it would type', () => {
-  assert.equal(isHintKey('h', ''), true);
-  assert.equal(isHintKey('H', '123456789'), true);
-  assert.equal(isHintKey('h', '123456789ABCDEFG'), true, '16×16 digits stop at G');
-  assert.equal(isHintKey('h', 'ABCDEFGHIJKLMNOPQRSTUVWXY'), false, '25×25: H is a digit');
-  assert.equal(isHintKey('H', 'ABCDEFGHIJKLMNOPQRSTUVWXY'), false);
-  assert.equal(isHintKey('g', ''), false);
-  assert.equal(isHintKey('Home', ''), false);
-});
-
 test('statusState: the verdict, unless the trace was cancelled; the step and its number', () => {
   const verdict = { kind: 'unique', message: 'One solution.', diagnosis: { second: null } };
   const step = { kind: 'deduction' };
@@ -359,4 +350,21 @@ test('finishCardState: only a solved, right board, until the card is closed', ()
   assert.equal(state({ own: null }), null);
   own.setDigit(EMPTY_CELLS[5], (SOLUTION[EMPTY_CELLS[5]] % 9) + 1);
   assert.equal(state(), null, 'a wrong digit');
+});
+
+test('puzzleSummary: a sample by its name, else the size, layout and givens', () => {
+  const classic = { shape: { size: 9 }, layout: { tag: '', name: 'Classic' } };
+  const values = new Array(81).fill(0);
+  assert.equal(puzzleSummary({ ...classic, values }, 'Easy 9×9'), 'Easy 9×9');
+  assert.equal(puzzleSummary({ ...classic, values }, ''), 'Empty 9×9');
+  values[0] = 5;
+  values[80] = 1;
+  assert.equal(puzzleSummary({ ...classic, values }, ''), '9×9, 2 givens');
+  const x = { shape: { size: 9 }, layout: { tag: 'x', name: 'X-Sudoku' }, values };
+  assert.equal(puzzleSummary(x, ''), '9×9 X-Sudoku, 2 givens');
+});
+
+test('digitsLeft: how many of each digit are left, never below 0', () => {
+  assert.deepEqual(digitsLeft([1, 1, 0, 2, 4, 4, 4, 4, 4], 4), [2, 3, 4, 0]);
+  assert.deepEqual(digitsLeft(new Uint8Array(16), 4), [4, 4, 4, 4]);
 });
