@@ -1,9 +1,10 @@
-// The top bar above the grid and the puzzle panel it opens. The bar is one compact row: the
+// The top bar and the puzzle panel it opens: over the grid on a narrow board, at the head of
+// the solver's column beside it on a wide one (layout.css). The bar is one compact row: the
 // Puzzle button (it opens and closes the panel) with what the puzzle is, the quick New puzzle
 // part (new-puzzle.js mounts it here) and Share. The panel holds what changes the puzzle less
 // often: the puzzle bar (puzzle-bar.js: size, sample, variant, recent, the text box), Puzzle of
-// the day and its options (new-puzzle.js), and Clear grid. Closed, the panel takes no room, so
-// the grid stays in view under the bar.
+// the day and its options (new-puzzle.js), and Clear grid. Closed, the panel takes no room;
+// open, it never pushes the grid out of view on a wide board.
 
 import { icon, setText } from './dom.js';
 
@@ -30,12 +31,12 @@ export function mountPuzzlePanel(host, on) {
         <span class="share-note" aria-live="polite"></span>
       </div>
     </div>
-    <div class="puzzle-panel" id="puzzle-panel" data-control="puzzle" part="puzzle-panel" hidden>
+    <section class="puzzle-panel" id="puzzle-panel" aria-label="Choose a puzzle" data-control="puzzle" part="puzzle-panel" hidden>
       <div class="panel-parts"></div>
       <div class="panel-foot" data-control="clear">
         <button type="button" class="quiet" data-act="clear" title="Empty the grid (Undo brings it back)" part="button">${icon('clear')}<span>Clear grid</span></button>
       </div>
-    </div>`,
+    </section>`,
   );
   const bar = host.querySelector('.top-bar');
   const panel = host.querySelector('.puzzle-panel');

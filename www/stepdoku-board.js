@@ -541,7 +541,7 @@ class StepdokuBoard extends HTMLElement {
   }
 
   mountParts(boardCol, sideCol, glossaryCol) {
-    this.panel = mountPuzzlePanel(boardCol, {
+    this.panel = mountPuzzlePanel(sideCol, {
       toggle: () => {
         this.isPanelOpen = !this.isPanelOpen;
         this.schedule();
@@ -1249,15 +1249,10 @@ class StepdokuBoard extends HTMLElement {
       this.shownView = this.mode.name;
       this.shadowRoot.querySelector('.app').dataset.view = this.mode.name;
     }
-    const panelState = this.isPanelOpen || this.inputError ? 'open' : 'closed';
-    if (this.shownPanel !== panelState) {
-      this.shownPanel = panelState;
-      this.shadowRoot.querySelector('.app').dataset.panel = panelState;
-    }
     const p = this.tracePlayback();
     const step = p?.current;
     this.panel.update({
-      isOpen: panelState === 'open',
+      isOpen: this.isPanelOpen || Boolean(this.inputError),
       summary: puzzleSummary(this.puzzle, this.sampleName()),
     });
     const padValues = this.mode.isOnOwnBoard

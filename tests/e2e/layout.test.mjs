@@ -198,13 +198,17 @@ for (const viewport of VIEWPORTS) {
     await press(toggle);
     await page.getByRole('textbox', { name: 'Puzzle', exact: true }).waitFor();
     await shot(page, `${viewport.name}-panel`);
-    // Clear grid is in the panel, away from Hint (comforts.test.mjs undoes it).
-    const clear = button(page, 'Clear grid');
+    // Clear grid is in the panel, away from Hint: not among the tools, not in Hint's row
+    // (comforts.test.mjs undoes it).
+    const panel = page.getByRole('region', { name: 'Choose a puzzle' });
+    await panel.getByRole('button', { name: 'Clear grid' }).waitFor();
+    const tools = page.getByRole('group', { name: 'Tools' });
+    assert.equal(await tools.getByRole('button', { name: /Clear/ }).count(), 0);
     const hint = await button(page, 'Hint').boundingBox();
-    const clearBox = await clear.boundingBox();
+    const clear = await button(page, 'Clear grid').boundingBox();
     assert.ok(
-      Math.hypot(clearBox.x - hint.x, clearBox.y - hint.y) > 100,
-      `${viewport.name}: Clear grid sits by Hint`,
+      clear.y + clear.height <= hint.y || clear.y >= hint.y + hint.height,
+      `${viewport.name}: Clear grid sits in Hint's row`,
     );
     await page
       .getByLabel('Sample', { exact: true })
