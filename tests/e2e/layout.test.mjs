@@ -270,3 +270,18 @@ for (const viewport of VIEWPORTS) {
     await context.close();
   });
 }
+
+test('printed, the page is the grid and the rating', async () => {
+  const { page, context, errors } = await open(VIEWPORTS[2], `#p=${PUZZLES.easy}`);
+  await page.getByRole('region', { name: 'Rating' }).getByText(/^ER /).first().waitFor();
+  await page.emulateMedia({ media: 'print' });
+  assert.ok(await page.getByRole('grid').isVisible(), 'the grid prints');
+  assert.ok(await page.getByRole('region', { name: 'Rating' }).isVisible(), 'the rating prints');
+  for (const name of ['Puzzle', 'Check', 'Play', 'Step forward']) {
+    assert.equal(await button(page, name).isVisible(), false, `${name} does not print`);
+  }
+  assert.equal(await page.getByRole('status').isVisible(), false, 'the status does not print');
+  await page.screenshot({ path: join(ARTIFACTS, 'layout-print.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
