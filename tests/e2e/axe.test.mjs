@@ -119,6 +119,22 @@ function lowContrastTexts(board) {
   });
 }
 
+/**
+ * Switches the page's colour scheme, and waits until the board's colours have followed (its
+ * buttons ease into theirs: mid-way, text of one theme sits on a background of the other).
+ */
+async function switchScheme(page, colorScheme) {
+  await page.emulateMedia({ colorScheme });
+  await page.locator('stepdoku-board').evaluate((el) =>
+    Promise.allSettled(
+      el.shadowRoot
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished),
+    ),
+  );
+}
+
 for (const colorScheme of ['light', 'dark']) {
   test(`the app with its puzzle, ${colorScheme}`, async () => {
     const { page, errors } = await openPage(env.browser, env.url, { colorScheme });
@@ -153,7 +169,7 @@ test('a solve with marks, a wrong digit found by Check, and a cell selected', as
   // The selection's tints around r1c3, a cell with marks.
   await cell(page, 1, 3).click();
   for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
+    await switchScheme(page, colorScheme);
     await assertAccessible(page, `a solve, ${colorScheme}`, 24);
     assert.deepEqual(await lowContrastTexts(page.locator('stepdoku-board')), []);
   }
@@ -308,7 +324,7 @@ test('a selected cell tints its row, column and box, and its digit wherever it i
     .and(page.getByRole('gridcell', { name: /, marks, / }))
     .waitFor();
   for (const colorScheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme });
+    await switchScheme(page, colorScheme);
     assert.deepEqual(await lowContrastTexts(page.locator('stepdoku-board')), []);
   }
   await screenshot(page, 'selection-dark');
