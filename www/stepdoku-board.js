@@ -1247,7 +1247,9 @@ class StepdokuBoard extends HTMLElement {
         requestAnimationFrame(() => this.revealGrid());
       }
       this.shownView = this.mode.name;
-      this.shadowRoot.querySelector('.app').dataset.view = this.mode.name;
+      const app = this.shadowRoot.querySelector('.app');
+      app.dataset.view = this.mode.name;
+      app.dataset.activity = this.mode.isOnBoard ? 'board' : 'watching';
     }
     const p = this.tracePlayback();
     const step = p?.current;

@@ -57,7 +57,7 @@ export function shownControls(listed, isReadonly) {
  * are givens) or `solving` it (the digits are the person's own). In either phase the grid
  * shows the phase's own board, or the person watches the solver's trace or the solution.
  * `name` says which: `edit` (entering, the puzzle shows), `play` (solving, the person's board
- * shows), `trace` or `solution`; the phone layout orders the parts by it (stepdoku.css).
+ * shows), `trace` or `solution`; layout.css orders the parts by it.
  */
 export class BoardMode {
   constructor() {
