@@ -1,7 +1,8 @@
 // Comforts of the page, as a person meets them: Clear grid is one action Undo takes back (a
 // solve under way comes back with it), the status card shows the newest message about the
 // person's board, H asks for a hint from the grid too while arrows on a button leave the
-// trace alone, and the strategy, speed and level chosen come back on the next visit.
+// trace alone, the strategy, speed and level chosen come back on the next visit, and Share
+// copies a link that opens where the person was.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -253,4 +254,27 @@ test('the strategy, speed and level chosen come back; a link’s strategy and a 
   assert.equal(await framedSpeed.getAttribute('aria-valuetext'), '2 steps/s', 'the attribute wins');
   assert.deepEqual([...errors, ...linked.errors, ...framed.errors], []);
   await Promise.all([page.close(), linked.page.close(), framed.page.close()]);
+});
+
+test('Share copies a link to the puzzle and the step shown, which opens there', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${PUZZLES.easy}` });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await button(page, 'Step forward').click();
+  await waitForSteps(page, 1, { exactly: true });
+  await button(page, 'Step forward').click();
+  await waitForSteps(page, 2, { exactly: true });
+  await button(page, 'Share').click();
+  await page.getByText('Link copied').waitFor();
+  const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+  assert.equal(link.origin + link.pathname, new URL(env.url).origin + '/');
+  const hash = new URLSearchParams(link.hash.slice(1));
+  assert.equal(hash.get('n'), '2');
+  assert.equal(hash.get('s'), 'singles');
+  assert.equal(hash.get('p').replaceAll('.', '0'), PUZZLES.easy);
+  const opened = await openPage(env.browser, env.url, { hash: link.hash });
+  await waitForSteps(opened.page, 2, { exactly: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(opened.errors, []);
+  await page.close();
+  await opened.page.close();
 });
