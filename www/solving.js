@@ -266,7 +266,7 @@ export const solvingMethods = {
   async awaitSolution() {
     this.wake();
     this.askVerdict();
-    await this.verdictRequest;
+    await this.verdicts.request;
     return this.solutionValues();
   },
 

@@ -3,8 +3,9 @@
 // controls, step list, legend)
 // into its shadow root, holds the state they show, and turns their events into actions.
 // What follows from a state it asks of pure controllers: view-model.js (the board's mode and
-// what each part shows in it), hints.js (the levels of a hint) and rating-job.js (when the
-// puzzle is rated, and what the rating card says); solving.js holds its solving-phase methods.
+// what each part shows in it), hints.js (the levels of a hint), verdict-job.js (the verdict
+// on the puzzle) and rating-job.js (when the puzzle is rated, and what the rating card says);
+// solving.js holds its solving-phase methods.
 // Its stylesheets (stylesheets.js), the wasm modules and the worker are resolved relative to
 // the modules and fetched with CORS, so the element works from any page that imports it, on
 // any origin, under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see
@@ -86,7 +87,8 @@ import {
   shownControls,
   statusState,
 } from './view-model.js';
-import { CancelledError, WorkerClient } from './worker-client.js';
+import { VerdictJob, verdictOf } from './verdict-job.js';
+import { WorkerClient } from './worker-client.js';
 
 export { CONTROLS };
 
@@ -102,17 +104,6 @@ const AUTOPLAY_RATIO = 0.5;
 /** Above this many steps per second, placements are not animated. */
 const FAST_SPEED = 30;
 
-/** How long after an edit the verdict is asked for, so typing does not queue checks. */
-const VERDICT_DELAY_MS = 150;
-
-/**
- * The search nodes a verdict may take before the page says it is still searching (a few
- * seconds on a 25×25 grid; no 9×9 puzzle needs a thousandth of it), and how many times more
- * each Keep going allows.
- */
-const VERDICT_NODES = 200_000;
-const KEEP_GOING_FACTOR = 10;
-
 /** The page's localStorage, or null where the page may not use it (a sandboxed frame). */
 function pageStorage() {
   try {
@@ -125,10 +116,6 @@ function pageStorage() {
 /** The key a hint on the trace is kept under: the trace and the position it was given at. */
 function traceKey(playback) {
   return `${playback.traceId}:${playback.position}`;
-}
-
-function verdictOf(diagnosis) {
-  return { kind: diagnosis.status, message: diagnosis.message, diagnosis };
 }
 
 class StepdokuBoard extends HTMLElement {
@@ -163,12 +150,8 @@ class StepdokuBoard extends HTMLElement {
     this.mode = new BoardMode();
     this.solutionIndex = 0;
     this.strategy = 'singles';
-    this.verdict = { kind: 'idle', message: '' };
-    this.verdictLine = null;
-    this.verdictRequest = null;
-    this.verdictTimer = 0;
-    /** The search nodes the last verdict was asked with. */
-    this.verdictNodes = VERDICT_NODES;
+    /** The verdict on the puzzle (verdict-job.js), once the board has started. */
+    this.verdicts = null;
     this.isBusy = false;
     this.renderQueued = false;
     this.highlightFor = null;
@@ -253,7 +236,7 @@ class StepdokuBoard extends HTMLElement {
         this.puzzle = null;
         this.mode.enter();
         this.own = null;
-        this.verdictLine = null;
+        this.verdicts.forget();
         this.isAwake = false;
       }
     });
@@ -343,6 +326,9 @@ class StepdokuBoard extends HTMLElement {
     // leaves the trace shown, its place and the rating alone. The wasm module is compiled
     // once for the page (wasm.js), so another worker costs only its instantiation.
     this.maker = new WorkerClient({ name: 'stepdoku-maker' });
+    this.verdicts = new VerdictJob(this.client, {
+      onVerdict: (line, verdict) => this.verdictIn(line, verdict),
+    });
     this.making = new NewPuzzleJob(this.maker, { onChange: () => this.schedule() });
     this.client.addEventListener('busy', ({ detail }) => {
       this.isBusy = detail;
@@ -428,7 +414,7 @@ class StepdokuBoard extends HTMLElement {
     if (this.isReadonly && this.mode.isSolving) {
       this.enterPhase('entering');
     }
-    if (this.verdictLine === this.puzzle?.line) {
+    if (this.verdicts.isFor(this.puzzle?.line)) {
       this.rating.rateIfWaiting(this.puzzle.line, this.verdict);
     }
   }
@@ -665,8 +651,7 @@ class StepdokuBoard extends HTMLElement {
       this.text = text;
     }
     this.inputError = read.diagnosis;
-    this.verdict = verdictOf(read.diagnosis);
-    this.verdictLine = null;
+    this.verdicts.refuse(verdictOf(read.diagnosis));
     this.schedule();
     return false;
   }
@@ -823,62 +808,41 @@ class StepdokuBoard extends HTMLElement {
     }
   }
 
+  /** What the status card says of the puzzle: `{ kind, message, diagnosis? }`. */
+  get verdict() {
+    return this.verdicts?.current ?? { kind: 'idle', message: '' };
+  }
+
   /**
-   * Asks the worker for the verdict on the current puzzle, shortly (edits come in bursts);
-   * a board that is not awake yet asks once it wakes.
+   * Asks the worker for the verdict on the current puzzle, shortly (verdict-job.js); a board
+   * that is not awake yet asks once it wakes.
    */
-  askVerdict(nodes = VERDICT_NODES) {
-    const line = this.puzzle.line;
-    if (!this.isAwake) {
-      this.verdict = { kind: 'pending', message: 'Checked once the board comes into view.' };
-      return;
+  askVerdict() {
+    if (this.isAwake) {
+      this.verdicts.ask(this.puzzle.line);
+    } else {
+      this.verdicts.replace({
+        kind: 'pending',
+        message: 'Checked once the board comes into view.',
+      });
     }
-    if (this.verdictLine === line) {
-      return;
+  }
+
+  /** What follows from a verdict in for puzzle `line`: its rating, and a finish it confirms. */
+  verdictIn(line, verdict) {
+    this.rating.verdictIn(line, verdict);
+    if (this.checkFinish()) {
+      this.runClock();
+      this.saveSolve();
     }
-    this.verdictLine = line;
-    this.verdictNodes = nodes;
-    this.verdict = { kind: 'pending', message: 'Checking the puzzle…' };
-    clearTimeout(this.verdictTimer);
-    let settle;
-    this.verdictRequest = new Promise((resolve) => {
-      settle = resolve;
-    });
-    this.verdictTimer = setTimeout(() => {
-      this.client.request('analyze', { text: line, nodes }).then(
-        (diagnosis) => settle(verdictOf(diagnosis)),
-        (error) =>
-          settle(
-            error instanceof CancelledError
-              ? { kind: 'cancelled', message: 'Check cancelled. Press Solve to check again.' }
-              : { kind: 'failed', message: `The solver failed: ${error?.message ?? error}` },
-          ),
-      );
-    }, VERDICT_DELAY_MS);
-    this.verdictRequest.then((verdict) => {
-      if (this.verdictLine === line) {
-        this.verdict = verdict;
-        if (verdict.kind === 'cancelled') {
-          this.verdictLine = null;
-        }
-        this.rating.verdictIn(line, verdict);
-        if (this.checkFinish()) {
-          this.runClock();
-          this.saveSolve();
-        }
-        this.schedule();
-      }
-    });
+    this.schedule();
   }
 
   /** Asks again for an undecided verdict, with more search nodes than the last time. */
   keepChecking() {
-    if (this.verdict.kind !== 'undecided') {
-      return;
+    if (this.verdicts.keepGoing()) {
+      this.schedule();
     }
-    this.verdictLine = null;
-    this.askVerdict(this.verdictNodes * KEEP_GOING_FACTOR);
-    this.schedule();
   }
 
   /** Shows the solution (or the first of two), or the verdict that says why there is none. */
@@ -886,7 +850,7 @@ class StepdokuBoard extends HTMLElement {
     this.wake();
     this.askVerdict();
     const line = this.puzzle.line;
-    const verdict = await this.verdictRequest;
+    const verdict = await this.verdicts.request;
     if (this.puzzle.line !== line || !verdict.diagnosis?.solution) {
       return;
     }
@@ -1148,7 +1112,8 @@ class StepdokuBoard extends HTMLElement {
   }
 
   showFailure(error) {
-    this.verdict = { kind: 'invalid', message: error?.message ?? String(error), diagnosis: error };
+    const message = error?.message ?? String(error);
+    this.verdicts.replace({ kind: 'invalid', message, diagnosis: error });
     this.schedule();
   }
 
