@@ -69,7 +69,7 @@ test('a link deep into a Backtracking trace lands there, the URL never shows a s
   await page.close();
 });
 
-test('Pause at the top speed stops the steps within two frames', async (t) => {
+test('Pause at the top speed stops the steps: the reply already on its way lands, no more', async (t) => {
   const { page, errors } = await openPage(env.browser, env.url, {
     hash: `#p=${DEEP}&s=backtracking`,
   });
@@ -78,8 +78,9 @@ test('Pause at the top speed stops the steps within two frames', async (t) => {
   await speed.press('End');
   assert.equal(await speed.getAttribute('aria-valuetext'), 'Maximum');
   // The page notes each change of the Steps counter and the click on Pause, on its own clock
-  // and in animation frames: frames, not milliseconds, are what a loaded machine cannot
-  // stretch into a failure.
+  // and in animation frames. After Pause no step is asked for; a reply the worker was already
+  // making still lands (Playback.receive), once. How soon it lands is the worker's time, which
+  // a loaded machine stretches: it is reported, not asserted.
   await page.evaluate(() => {
     const board = document.querySelector('stepdoku-board');
     const dd = board.shadowRoot.querySelector('[data-count="steps"]');
@@ -112,16 +113,16 @@ test('Pause at the top speed stops the steps within two frames', async (t) => {
   await page.waitForFunction(
     () => window.changes.length && window.frame - window.changes.at(-1).frame > 30,
   );
-  const { paused, last } = await page.evaluate(() => ({
+  const { paused, last, nAfter } = await page.evaluate(() => ({
     paused: window.paused,
     last: window.changes.at(-1),
+    nAfter: window.changes.filter((c) => c.at > window.paused.at).length,
   }));
   assert.ok(paused, 'Pause was pressed');
-  t.diagnostic(`the last step came ${Math.round(last.at - paused.at)} ms after Pause`);
-  assert.ok(
-    last.frame - paused.frame <= 2,
-    `the last step came ${last.frame - paused.frame} frames after Pause`,
+  t.diagnostic(
+    `the last step came ${Math.round(last.at - paused.at)} ms, ${last.frame - paused.frame} frames after Pause`,
   );
+  assert.ok(nAfter <= 1, `the steps moved ${nAfter} times after Pause`);
   assert.ok((await counter(page, 'Steps')) >= before);
   await page.waitForTimeout(300);
   assert.equal(await button(page, 'Play').isVisible(), true, 'the button says Play again');
