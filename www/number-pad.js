@@ -32,6 +32,8 @@ export function mountNumberPad(host, on) {
   });
 
   let isPencil = false;
+  /** The counts the digit buttons show, joined ('' for none), so an unchanged render is free. */
+  let shownLeft = '';
 
   function label(symbol) {
     return `${isPencil ? 'Mark' : 'Enter'} ${symbol}`;
@@ -39,6 +41,7 @@ export function mountNumberPad(host, on) {
 
   /** Rebuilds the pad for a shape's symbols. */
   function build(shape) {
+    shownLeft = null;
     pad.style.setProperty(
       '--pad-cols',
       Math.min(shape.size + 1, shape.size > 9 ? shape.boxCols * 2 + 1 : 10),
@@ -80,6 +83,11 @@ export function mountNumberPad(host, on) {
    * or nothing for a null `left`.
    */
   function setLeft(left) {
+    const key = left?.join() ?? '';
+    if (key === shownLeft) {
+      return;
+    }
+    shownLeft = key;
     for (const b of pad.querySelectorAll('button:not(.erase)')) {
       const n = left ? left[b.dataset.index] : null;
       const text = n === null ? '' : String(n);

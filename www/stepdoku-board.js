@@ -1,7 +1,7 @@
 // <stepdoku-board>: the whole solver and player as one self-contained element. It mounts
 // the parts (top bar and puzzle panel, grid, number pad, solve bar, glossary, status, rating,
-// controls, step list, legend)
-// into its shadow root, holds the state they show, and turns their events into actions.
+// controls, step list, legend) into its shadow root, holds the state they show, and turns their
+// events into actions.
 // What follows from a state it asks of pure controllers: view-model.js (the board's mode and
 // what each part shows in it), hints.js (the levels of a hint), verdict-job.js (the verdict
 // on the puzzle) and rating-job.js (when the puzzle is rated, and what the rating card says);
@@ -65,18 +65,18 @@ import { readStep } from './link.js';
 import { Playback } from './playback.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
-import { shareLink, shareUrl } from './share.js';
-import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { mountRating } from './rating.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, loadOptions, progressText, recentSolves, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
-import { styleSheets } from './stylesheets.js';
+import { shareLink, shareUrl } from './share.js';
+import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
 import { solvingMethods } from './solving.js';
 import { mountStatus } from './status.js';
 import { mountStepList } from './step-list.js';
 import { Stopwatch } from './stopwatch.js';
+import { styleSheets } from './stylesheets.js';
 import {
   BoardMode,
   CONTROLS,
@@ -134,6 +134,8 @@ class StepdokuBoard extends HTMLElement {
     super();
     this.attachShadow({ mode: 'open' });
     this.puzzle = null;
+    /** What the top bar says the puzzle is (puzzleSummary), kept with the puzzle. */
+    this.summary = '';
     this.text = '';
     this.inputError = null;
     /** A sentence for the status card on a link refused (its puzzle or its step), or ''. */
@@ -722,6 +724,7 @@ class StepdokuBoard extends HTMLElement {
       this.making.cancel();
     }
     this.puzzle = puzzle;
+    this.summary = puzzleSummary(puzzle, this.sampleName(puzzle.line));
     this.editBoard = createBoard(puzzle.shape, puzzle.values);
     if (puzzle.marks) {
       this.editBoard.candidates = puzzle.candidates.slice();
@@ -1203,7 +1206,7 @@ class StepdokuBoard extends HTMLElement {
     }
     const { board, ...marks } = this.view();
     this.grid.render(board, marks);
-    // What the board is used for now, which orders the parts (stepdoku.css). No rule keys a
+    // What the board is used for now, which orders the parts (layout.css). No rule keys a
     // cell on it, so a change restyles the parts, not the grid.
     if (this.shownView !== this.mode.name) {
       // Another activity reorders the parts: the grid stays in view for a person using the
@@ -1220,7 +1223,7 @@ class StepdokuBoard extends HTMLElement {
     const step = p?.current;
     this.panel.update({
       isOpen: this.isPanelOpen || Boolean(this.inputError),
-      summary: puzzleSummary(this.puzzle, this.sampleName()),
+      summary: this.summary,
     });
     const padValues = this.mode.isOnOwnBoard
       ? this.own.values
