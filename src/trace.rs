@@ -123,6 +123,7 @@ pub struct Link {
 /// named in `from` to the board before the step (a placement also takes its digit out of its
 /// peers and its cell's other candidates) is enough for `rule` to give `changes`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Implication {
     /// The rule it follows by, with the house or cell the rule names.
     #[serde(flatten)]
@@ -134,6 +135,18 @@ pub struct Implication {
     /// empty for a premise.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub from: Vec<usize>,
+    /// The links that lead to it, as indices into the step's `links`: the arrows to draw when
+    /// the chain is walked to this implication.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<usize>,
+    /// For an inner trial or an inner forcing chain, its own chain: each premise, then what
+    /// follows from it (its `from` and `links` index this list and `inner_links`), ending at
+    /// the dead end or at what the trial takes out. Empty for other rules.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inner: Vec<Implication>,
+    /// The arrows of `inner`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub inner_links: Vec<Link>,
     /// The implication in words, such as "r3c9 = 3: the only place left for 3 in row 3,
     /// since r3c2 = 3".
     pub text: String,
@@ -218,8 +231,11 @@ pub struct Step {
     /// The technique.
     #[serde(flatten, serialize_with = "Technique::serialize_as_step_technique")]
     pub technique: Technique,
-    /// Sudoku-Explainer-style difficulty of this step (0 for search steps).
+    /// The technique's difficulty on Sudoku Explainer's scale (0 for search steps).
     pub difficulty: f32,
+    /// This step's difficulty on Sudoku Explainer's scale: the technique's, plus Sudoku
+    /// Explainer's length bonus for a chain (0 for search steps).
+    pub er: f32,
     /// The number of guesses in force after this step.
     pub depth: u32,
     /// The cells the step is about (the placed cell, the guessed cell, the dead end…).
@@ -264,6 +280,7 @@ impl Step {
             kind,
             technique,
             difficulty: technique.difficulty(),
+            er: technique.difficulty(),
             depth,
             cells: Vec::new(),
             digit: None,

@@ -1845,6 +1845,9 @@ impl ChainWriter {
                 rule: fact.rule,
                 changes,
                 from,
+                links: Vec::new(),
+                inner: Vec::new(),
+                inner_links: Vec::new(),
                 text,
             });
             self.add_links(d, fact);
