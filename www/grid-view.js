@@ -103,8 +103,15 @@ export function mountGrid(host, on) {
   linkLayer.setAttribute('aria-hidden', 'true');
   linkLayer.setAttribute('preserveAspectRatio', 'none');
   linkLayer.innerHTML =
-    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" ' +
-    'orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow-head"/></marker></defs>';
+    '<defs>' +
+    ['plain', 'current']
+      .map(
+        (role) =>
+          `<marker id="arrow-${role}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" ` +
+          `markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow-head ${role}"/></marker>`,
+      )
+      .join('') +
+    '</defs>';
   wrap.append(grid, houseLayer, linkLayer);
   // Big grids on a narrow screen get a zoom: cells at least MIN_TARGET_PX, the grid scrolled
   // sideways in its frame. The button shows only when the cells would be smaller.
@@ -207,6 +214,8 @@ export function mountGrid(host, on) {
       restored: new Uint32Array(n),
       pattern: new Uint32Array(n),
       fins: new Uint32Array(n),
+      chainOn: new Uint32Array(n),
+      chainOff: new Uint32Array(n),
       proofNotes: new Array(n).fill(''),
       isNameStale: new Uint8Array(n),
       related: new Uint8Array(n),
@@ -368,6 +377,8 @@ export function mountGrid(host, on) {
       let restored = 0;
       let pattern = 0;
       let fins = 0;
+      let chainOn = 0;
+      let chainOff = 0;
       if (step) {
         if (step.cells.has(i)) {
           flags |=
@@ -386,6 +397,8 @@ export function mountGrid(host, on) {
           restored = step.restored.get(i) ?? 0;
           pattern = step.pattern.get(i) ?? 0;
           fins = step.fins.get(i) ?? 0;
+          chainOn = step.chainOn?.get(i) ?? 0;
+          chainOff = step.chainOff?.get(i) ?? 0;
         }
       }
       if (view.faults?.has(i)) {
@@ -411,13 +424,21 @@ export function mountGrid(host, on) {
         shown.proofNotes[i] = note;
         shown.isNameStale[i] = 1;
       }
-      updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins);
+      updateCell(i, value, origin, depth, flags, cands, {
+        elim,
+        restored,
+        pattern,
+        fins,
+        chainOn,
+        chainOff,
+      });
     }
     const isDeadEnd = step && (step.kind === 'contradiction' || step.kind === 'unsolvable');
-    drawHouses(
-      [...(step?.houses ?? []), ...(view.houses ?? [])],
-      step && !isDeadEnd ? 'step' : 'fault',
-    );
+    const stepRole = step && !isDeadEnd ? 'step' : 'fault';
+    drawHouses([
+      ...[...(step?.houses ?? []), ...(view.houses ?? [])].map((house) => [house, stepRole]),
+      ...(step?.deadHouses ?? []).map((house) => [house, 'fault']),
+    ]);
     wrap.classList.toggle('fast', Boolean(view.isFast));
     drawLinks(step?.links ?? []);
     markRelated();
@@ -459,7 +480,13 @@ export function mountGrid(host, on) {
     }
   }
 
-  function updateCell(i, value, origin, depth, flags, cands, elim, restored, pattern, fins) {
+  /**
+   * Shows cell `i`. `roles` holds its candidates by role, each a bitmask of digits: `elim`,
+   * `restored`, `pattern`, `fins`, and the chain walked: `chainOn` (made true by the
+   * implication reached) and `chainOff` (made false by it).
+   */
+  function updateCell(i, value, origin, depth, flags, cands, roles) {
+    const { elim, restored, pattern, fins, chainOn, chainOff } = roles;
     const s = shown;
     const { cell, digit, depth: badge } = cells[i];
     const valueChanged = s.value[i] !== value || s.origin[i] !== origin || s.depth[i] !== depth;
@@ -468,7 +495,9 @@ export function mountGrid(host, on) {
       s.elim[i] !== elim ||
       s.restored[i] !== restored ||
       s.pattern[i] !== pattern ||
-      s.fins[i] !== fins;
+      s.fins[i] !== fins ||
+      s.chainOn[i] !== chainOn ||
+      s.chainOff[i] !== chainOff;
     if (valueChanged) {
       digit.textContent = value ? shape.symbols[value - 1] : '';
       cell.dataset.origin = ORIGIN_CLASS[origin];
@@ -500,7 +529,7 @@ export function mountGrid(host, on) {
       s.flags[i] = flags;
     }
     if (candsChanged) {
-      const marks = elim | cands | restored | pattern | fins;
+      const marks = elim | cands | restored | pattern | fins | chainOn | chainOff;
       const isPlain = marks === cands && shape.size >= DOTS_FROM_SIZE;
       if (isPlain || cells[i].dots) {
         dotsOf(i).textContent = isPlain ? dotText(cands) : '';
@@ -526,6 +555,11 @@ export function mountGrid(host, on) {
           if (shown & fins & bit) {
             name += ' fin';
           }
+          if (shown & chainOn & bit) {
+            name += ' chain-on';
+          } else if (shown & chainOff & bit) {
+            name += ' chain-off';
+          }
           if (spans[d].className !== name) {
             spans[d].className = name;
           }
@@ -536,6 +570,8 @@ export function mountGrid(host, on) {
       s.restored[i] = restored;
       s.pattern[i] = pattern;
       s.fins[i] = fins;
+      s.chainOn[i] = chainOn;
+      s.chainOff[i] = chainOff;
     }
     if (valueChanged || candsChanged || flagsChanged) {
       s.isNameStale[i] = 1;
@@ -559,14 +595,15 @@ export function mountGrid(host, on) {
   }
 
   let shownHouses = '';
-  function drawHouses(houses, role) {
-    const key = role + JSON.stringify(houses);
+  /** Outlines houses: `entries` are `[house, role]`, role `step` or `fault`. */
+  function drawHouses(entries) {
+    const key = JSON.stringify(entries);
     if (key === shownHouses) {
       return;
     }
     shownHouses = key;
     houseLayer.replaceChildren(
-      ...houses.flatMap((house) => {
+      ...entries.flatMap(([house, role]) => {
         const rect = rectangleOf(house);
         return rect ? [houseBox(role, rect)] : outlineOf(cellsOf(house), role);
       }),
@@ -653,7 +690,62 @@ export function mountGrid(host, on) {
     );
   }
 
+  /**
+   * How much a sample point of an arrow would cover: 2 over a cell's digit, 1 over a
+   * candidate shown, 0 over an empty place. Arrows bend to the side that covers less.
+   */
+  function coverAt(x, y) {
+    const { size, boxRows, boxCols } = shape;
+    const column = Math.floor(x);
+    const row = Math.floor(y);
+    if (column < 0 || row < 0 || column >= size || row >= size) {
+      return 0;
+    }
+    const i = row * size + column;
+    if (shown.value[i]) {
+      return 2;
+    }
+    const slot =
+      Math.min(boxRows - 1, Math.floor((y - row) * boxRows)) * boxCols +
+      Math.min(boxCols - 1, Math.floor((x - column) * boxCols));
+    return (shown.cands[i] >> slot) & 1;
+  }
+
+  /**
+   * The path of an arrow from one node to another: a curve bent to the side where it covers
+   * fewer digits, its ends kept off the candidates' centres.
+   */
+  function arrowPath([x1, y1], [x2, y2]) {
+    const length = Math.max(Math.hypot(x2 - x1, y2 - y1), 0.01);
+    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
+    const gap = Math.min(0.12, length / 4);
+    const [ax, ay, bx, by] = [x1 + ux * gap, y1 + uy * gap, x2 - ux * gap, y2 - uy * gap];
+    const bend = Math.min(0.2 * length, 0.6);
+    const control = (side) => [(ax + bx) / 2 - uy * bend * side, (ay + by) / 2 + ux * bend * side];
+    const cost = ([cx, cy]) =>
+      [0.25, 0.5, 0.75].reduce((sum, t) => {
+        const u = 1 - t;
+        return (
+          sum +
+          coverAt(
+            u * u * ax + 2 * u * t * cx + t * t * bx,
+            u * u * ay + 2 * u * t * cy + t * t * by,
+          )
+        );
+      }, 0);
+    const left = control(1);
+    const right = control(-1);
+    const [cx, cy] = cost(right) < cost(left) ? right : left;
+    const f = (v) => Math.round(v * 1000) / 1000;
+    return `M${f(ax)} ${f(ay)}Q${f(cx)} ${f(cy)} ${f(bx)} ${f(by)}`;
+  }
+
   let shownLinks = '';
+  /**
+   * Draws a step's arrows: `links` are `{ from, to, kind, role }`, kind `strong` (solid) or
+   * `weak` (dashed), role `current`, `context` or `earlier` for a chain being walked (see
+   * chain-walk.js arrowsAt), none for a chain drawn whole.
+   */
   function drawLinks(links) {
     const key = JSON.stringify(links);
     if (key === shownLinks) {
@@ -661,21 +753,18 @@ export function mountGrid(host, on) {
     }
     shownLinks = key;
     linkLayer.setAttribute('viewBox', `0 0 ${shape.size} ${shape.size}`);
-    for (const line of [...linkLayer.querySelectorAll('line')]) {
-      line.remove();
+    for (const path of [...linkLayer.querySelectorAll('path.link')]) {
+      path.remove();
     }
     for (const link of links) {
-      const [x1, y1] = nodeCentre(link.from);
-      const [x2, y2] = nodeCentre(link.to);
-      const line = document.createElementNS(SVG_NS, 'line');
-      const shorten = 0.12 / Math.max(Math.hypot(x2 - x1, y2 - y1), 0.01);
-      line.setAttribute('x1', x1 + (x2 - x1) * shorten);
-      line.setAttribute('y1', y1 + (y2 - y1) * shorten);
-      line.setAttribute('x2', x2 - (x2 - x1) * shorten);
-      line.setAttribute('y2', y2 - (y2 - y1) * shorten);
-      line.setAttribute('class', `link ${link.kind}`);
-      line.setAttribute('marker-end', 'url(#arrow)');
-      linkLayer.append(line);
+      const path = document.createElementNS(SVG_NS, 'path');
+      path.setAttribute('d', arrowPath(nodeCentre(link.from), nodeCentre(link.to)));
+      path.setAttribute('class', `link ${link.kind}${link.role ? ` ${link.role}` : ''}`);
+      path.setAttribute(
+        'marker-end',
+        `url(#arrow-${link.role === 'current' ? 'current' : 'plain'})`,
+      );
+      linkLayer.append(path);
     }
   }
 

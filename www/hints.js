@@ -127,7 +127,7 @@ function stepHintText({ step, level }, size) {
   if (step.kind !== 'deduction') {
     return `Hint: ${SEARCH_HINTS[step.kind] ?? step.kind}. Press Hint again to take it.`;
   }
-  const what = `${step.technique} (SE ${step.difficulty.toFixed(1)})`;
+  const what = `${step.technique} (ER ${step.er.toFixed(1)})`;
   if (level === 1) {
     return `Hint: try ${what}. Press Hint again to see where.`;
   }

@@ -1,9 +1,9 @@
 // The rating card: how hard the puzzle is, on the Sudoku Explainer scale (ER, EP, ED) and
 // the HoDoKu scale (score, level), and whether the Human strategy had to guess. For a classic
 // 9×9 puzzle the core computes ER/EP/ED and the score and level on the peers' own terms
-// (`source` "peerProfiles"), and the card says so (`scaleNote`). The worker
-// computes the rating (see worker.js `rate`); this module only shows it, or says why there
-// is none. `ratingFields` is pure, for the unit tests.
+// (`source` "peerProfiles"), and the card says where each figure comes from (`ratingSources`).
+// The worker computes the rating (see worker.js `rate`); this module only shows it, or says
+// why there is none. `ratingFields` is pure, for the unit tests.
 
 /** What a label means, for the small print under it and its tooltip. */
 const FIELDS = [
@@ -35,7 +35,7 @@ const FIELDS = [
   {
     key: 'guessing',
     label: 'Guessing',
-    hint: 'Human solve',
+    hint: 'ours',
     title: 'Whether the Human strategy ran out of techniques and had to guess',
   },
 ];
@@ -70,19 +70,47 @@ export function ratingFields(rating) {
 }
 
 /**
- * One sentence that says which scale each number is on, such as "ER 9.1 on Sudoku
- * Explainer's scale (Dynamic Cell Forcing Chains); HoDoKu: Extreme, 2,472 points (Forcing
- * Chain)." for a rating on the peers' terms, or that the numbers come from our trace.
+ * Where each figure comes from, one sentence each: `[{ key, text }]`, key `se` (ER, EP and
+ * ED), `hodoku` (score and level), `ours` (guessing), and `differ` where two paths disagree
+ * in a way a person would trip on (HoDoKu's solver needing Brute Force where ours needs no
+ * guess; Sudoku Explainer's giving up). For a rating from our trace alone, one sentence.
  */
-export function scaleNote(rating) {
+export function ratingSources(rating) {
   const er = ratingFields(rating).er.text;
+  const ours = rating.needsGuessing
+    ? 'Guessing: our Human strategy ran out of techniques and had to guess.'
+    : 'Guessing: our Human strategy solves it by logic alone.';
   if (rating.source !== 'peerProfiles') {
-    return `ER ${er} and the HoDoKu-style score and level come from our Human trace.`;
+    return [
+      {
+        key: 'ours',
+        text: `ER ${er}, the score and the level come from our Human solve, on Sudoku Explainer's and HoDoKu's scales.`,
+      },
+    ];
   }
-  const se = rating.seHardest ? ` (${rating.seHardest})` : '';
-  const hodoku = rating.hodokuHardest ? ` (${rating.hodokuHardest})` : '';
-  const points = rating.score.toLocaleString('en');
-  return `ER ${er} on Sudoku Explainer's scale${se}; HoDoKu: ${rating.level}, ${points} points${hodoku}.`;
+  const hardest = (name) => (name ? ` (hardest step: ${name})` : '');
+  const sources = [
+    {
+      key: 'se',
+      text: `ER ${er}, EP and ED: Sudoku Explainer's own solving path${hardest(rating.seHardest)}.`,
+    },
+    {
+      key: 'hodoku',
+      text: `Score and level: HoDoKu's own solving path${hardest(rating.hodokuHardest)}.`,
+    },
+    { key: 'ours', text: ours },
+  ];
+  const differences = [];
+  if (/brute force/i.test(rating.hodokuHardest ?? '') && !rating.needsGuessing) {
+    differences.push("HoDoKu's solver would need Brute Force here; ours needs no guess.");
+  }
+  if (rating.erIsLowerBound && !rating.needsGuessing) {
+    differences.push(
+      "Sudoku Explainer's path needs deeper nesting than we rate, so its ER is a lower bound; ours needs no guess.",
+    );
+  }
+  differences.push("Each step's ER badge is that step's, along our own path.");
+  return [...sources, { key: 'differ', text: differences.join(' ') }];
 }
 
 /**
@@ -100,7 +128,7 @@ export function mountRating(host, levels, on) {
       </header>
       <div class="rating-body">
         <p class="rating-hardest">Hardest step: <a class="hardest-link" href=""></a> <span class="hardest-se"></span></p>
-        <p class="rating-scales"></p>
+        <ul class="rating-sources" aria-label="Where the figures come from"></ul>
         <dl class="rating-values">
           ${FIELDS.map(
             (f) =>
@@ -122,7 +150,7 @@ export function mountRating(host, levels, on) {
   const hardestLine = card.querySelector('.rating-hardest');
   const hardestLink = card.querySelector('.hardest-link');
   const hardestSe = card.querySelector('.hardest-se');
-  const scales = card.querySelector('.rating-scales');
+  const sources = card.querySelector('.rating-sources');
   const message = card.querySelector('.rating-message');
   const spinner = card.querySelector('.rating-spinner');
   const messageText = card.querySelector('.rating-text');
@@ -171,7 +199,14 @@ export function mountRating(host, levels, on) {
       return;
     }
     const fields = ratingFields(rating);
-    scales.textContent = scaleNote(rating);
+    sources.replaceChildren(
+      ...ratingSources(rating).map(({ key, text }) => {
+        const item = document.createElement('li');
+        item.dataset.key = key;
+        item.textContent = text;
+        return item;
+      }),
+    );
     for (const [name, dd] of Object.entries(values)) {
       dd.textContent = fields[name].text;
       dd.dataset.value = fields[name].value;

@@ -7,6 +7,8 @@
 //   H                        anywhere but a text field     hint (in the grid, unless H is
 //                                                          one of its digits, as on 25×25)
 //   Space, ←, →, Home        the page or the board itself  play/pause, back, forward, start
+//   Shift+←, Shift+→         the page, the board or a      previous, next implication of
+//                            control                       the forcing chain on show
 //
 // On a control, Space, the arrows and Home stay the control's: Space presses a button, the
 // arrows move in the grid.
@@ -42,6 +44,11 @@ const PLAYER_KEYS = Object.freeze({
   Home: 'start',
 });
 
+const CHAIN_KEYS = Object.freeze({
+  ArrowLeft: 'previousImplication',
+  ArrowRight: 'nextImplication',
+});
+
 /**
  * The action a key event asks for (see the table above), or null: `event` a KeyboardEvent's
  * `key`, `ctrlKey`, `metaKey`, `altKey`, `shiftKey` and `defaultPrevented`; `place` as placeOf
@@ -60,6 +67,9 @@ export function shortcutOf(event, place, symbols) {
   }
   if (isHintKey(event.key, place === 'grid' ? symbols : '')) {
     return 'hint';
+  }
+  if (event.shiftKey && place !== 'grid') {
+    return CHAIN_KEYS[event.key] ?? null;
   }
   return place === 'page' ? (PLAYER_KEYS[event.key] ?? null) : null;
 }

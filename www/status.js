@@ -3,9 +3,8 @@
 // and the current step's sentence with its technique explained: the technique's name links to its entry in the Techniques glossary, and
 // a disclosure under the sentence holds its description and difficulty. The card is a polite
 // live region; while a trace plays it is marked busy so screen readers speak the step where
-// playing stops, not every frame. Under it, outside the live region (so that opening it is
-// not read out as news), a forcing step's chain: a disclosure button and the step's
-// implications as an ordered list, premise first, each saying why it follows.
+// playing stops, not every frame. A forcing step's chain goes under it, outside the live
+// region (chain-card.js mounts it into `card`).
 
 import { setText } from './dom.js';
 
@@ -30,7 +29,16 @@ const KIND_LABELS = {
   unsolvable: 'No solution',
 };
 
-const NO_IMPLICATIONS = Object.freeze([]);
+/**
+ * The technique's ER, and the step's where a chain's length bonus makes it higher: "ER 7.6",
+ * or "ER 7.6, this chain 8.1 with its length bonus".
+ */
+function erNote(techniqueEr, stepEr) {
+  const base = `ER ${techniqueEr.toFixed(1)}`;
+  return stepEr > techniqueEr
+    ? `${base}, this chain ${stepEr.toFixed(1)} with its length bonus`
+    : base;
+}
 
 /**
  * Mounts the card into `host`. `on.showSolution(index)` switches between two solutions;
@@ -59,10 +67,6 @@ export function mountStatus(host, on) {
         </div>
         <p class="hint" hidden></p>
       </div>
-      <div class="chain" hidden>
-        <button type="button" class="chain-toggle" aria-expanded="false" aria-controls="chain-list" part="button"><span class="chain-chevron" aria-hidden="true">▸</span><span class="chain-label"></span></button>
-        <ol class="chain-list" id="chain-list" aria-label="Implications" hidden></ol>
-      </div>
     </section>`,
   );
   const card = host.lastElementChild;
@@ -87,46 +91,6 @@ export function mountStatus(host, on) {
   const aboutText = card.querySelector('.about-text');
   const aboutValues = card.querySelector('.about-values');
   const aboutLink = card.querySelector('.about-link');
-  const chain = card.querySelector('.chain');
-  const chainToggle = card.querySelector('.chain-toggle');
-  const chainLabel = card.querySelector('.chain-label');
-  const chainList = card.querySelector('.chain-list');
-  /** Whether the person opened the chain: it stays open from one forcing step to the next. */
-  let isChainOpen = false;
-  /** The implications the list shows. */
-  let shownImplications = null;
-
-  chainToggle.addEventListener('click', () => {
-    isChainOpen = !isChainOpen;
-    showChainOpen();
-  });
-
-  function showChainOpen() {
-    chainToggle.setAttribute('aria-expanded', String(isChainOpen));
-    chainList.hidden = !isChainOpen;
-    setText(chainToggle.firstChild, isChainOpen ? '▾' : '▸');
-  }
-
-  /** Shows a forcing step's implications (none: the chain part hides). */
-  function showChain(implications) {
-    chain.hidden = implications.length === 0;
-    if (implications === shownImplications) {
-      return;
-    }
-    shownImplications = implications;
-    const nAfterPremises = implications.filter((i) => i.rule !== 'premise').length;
-    setText(chainLabel, `Chain of ${nAfterPremises} implication${nAfterPremises === 1 ? '' : 's'}`);
-    chainList.replaceChildren(
-      ...implications.map((implication) => {
-        const item = document.createElement('li');
-        item.textContent = implication.text;
-        item.dataset.rule = implication.rule;
-        return item;
-      }),
-    );
-    showChainOpen();
-  }
-
   keepChecking.addEventListener('click', () => on.keepChecking());
 
   solutionSwitch.addEventListener('click', (event) => {
@@ -179,7 +143,6 @@ export function mountStatus(host, on) {
         setText(node, '');
       }
       about.hidden = true;
-      showChain([]);
     } else {
       stepBox.dataset.kind = step.kind;
       setText(stepNumber, `Step ${number.toLocaleString('en')}`);
@@ -188,26 +151,21 @@ export function mountStatus(host, on) {
       technique.setAttribute('href', `#${anchor}`);
       setText(
         difficulty,
-        step.difficulty
-          ? `SE ${step.difficulty.toFixed(1)}`
-          : step.depth
-            ? `depth ${step.depth}`
-            : '',
+        step.er ? `ER ${step.er.toFixed(1)}` : step.depth ? `depth ${step.depth}` : '',
       );
       setText(stepText, step.text);
-      showChain(step.implications ?? NO_IMPLICATIONS);
       about.hidden = !t;
       if (t) {
         setText(aboutName, t.name);
         setText(aboutText, t.description);
         setText(
           aboutValues,
-          t.difficulty > 0 ? `SE ${t.difficulty.toFixed(1)} · HoDoKu score ${t.score}` : '',
+          t.difficulty > 0 ? `${erNote(t.difficulty, step.er)} · HoDoKu score ${t.score}` : '',
         );
         aboutLink.setAttribute('href', `#${anchor}`);
       }
     }
   }
 
-  return { update };
+  return { update, card };
 }

@@ -74,6 +74,8 @@ import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
 import { solvingMethods } from './solving.js';
 import { mountStatus } from './status.js';
+import { ChainWalk } from './chain-walk.js';
+import { mountChainCard } from './chain-card.js';
 import { mountStepList } from './step-list.js';
 import { Stopwatch } from './stopwatch.js';
 import { styleSheets } from './stylesheets.js';
@@ -355,6 +357,7 @@ class StepdokuBoard extends HTMLElement {
       root.querySelector('.side-col'),
       root.querySelector('.glossary-col'),
     );
+    this.walk.setSpeed(this.playback.speed);
     this.applyControls();
     root.addEventListener('keydown', (event) => this.handleShortcut(event));
     // The clock runs only while the page is seen; progress is saved when it is hidden.
@@ -622,6 +625,14 @@ class StepdokuBoard extends HTMLElement {
     this.status = mountStatus(sideCol, {
       showSolution: (index) => this.showSolution(index),
       keepChecking: () => this.keepChecking(),
+    });
+    this.walk = new ChainWalk(() => this.schedule());
+    this.chainCard = mountChainCard(this.status.card, {
+      walk: (action) => this.walkChain(action),
+      jump: (at) => this.walkChain(() => this.walk.jump(at)),
+      toggleList: () => this.walkChain(() => this.walk.toggleList()),
+      togglePin: () => this.walkChain(() => this.walk.togglePin()),
+      toggleInner: (k) => this.walkChain(() => this.walk.toggleInner(k)),
     });
     this.ratingCard = mountRating(sideCol, levels(), {
       stop: () => this.rating.stop(),
@@ -985,8 +996,34 @@ class StepdokuBoard extends HTMLElement {
     };
   }
 
+  /**
+   * Walks the forcing chain on show: `action` is `previous`, `next` or `play` (Play chain or
+   * Pause chain), or a function that changes the walk. The trace's own playing stops first.
+   */
+  walkChain(action) {
+    if (!this.walk.step) {
+      return;
+    }
+    if (this.playback.isPlaying) {
+      this.isAutoplayStopped = true;
+      this.playback.pause();
+    }
+    if (action === 'previous') {
+      this.walk.previous();
+    } else if (action === 'next') {
+      this.walk.pause();
+      this.walk.next();
+    } else if (action === 'play') {
+      this.walk.togglePlay();
+    } else {
+      action();
+    }
+    this.schedule();
+  }
+
   /** Play or Pause; Pause also stops a seek under way (Playback.stopSeek). */
   togglePlay() {
+    this.walk.pause();
     if (this.playback.isPlaying) {
       this.isAutoplayStopped = true;
       this.playback.pause();
@@ -1098,6 +1135,7 @@ class StepdokuBoard extends HTMLElement {
     const speed = this.parseSpeed(value);
     if (speed !== null) {
       this.playback.setSpeed(speed);
+      this.walk.setSpeed(speed);
       this.rememberChoice('speed', speed);
       this.schedule();
     }
@@ -1138,8 +1176,12 @@ class StepdokuBoard extends HTMLElement {
       back: () => this.back(),
       forward: () => this.stepForward(),
       start: () => this.seek(0),
+      previousImplication: () => this.walkChain('previous'),
+      nextImplication: () => this.walkChain('next'),
     };
-    if (action) {
+    // Shift+← and Shift+→ are the page's own (selecting text) unless a chain is on show.
+    const isChainKey = action === 'previousImplication' || action === 'nextImplication';
+    if (action && (this.walk.step || !isChainKey)) {
       event.preventDefault();
       actions[action]();
     }
@@ -1172,13 +1214,16 @@ class StepdokuBoard extends HTMLElement {
         this.highlightLevel = level;
         this.highlight = traceHighlight(step, level);
       }
+      // A hint shows where to look, not the chain: only a step taken is walked.
+      this.walk.show(hint ? null : step);
       return {
         board: p.board,
         showCandidates: true,
-        step: this.highlight,
+        step: this.walk.over(this.highlight),
         isFast: p.isPlaying && p.speed > FAST_SPEED,
       };
     }
+    this.walk.show(null);
     if (this.mode.isOnOwnBoard) {
       return this.ownView();
     }
@@ -1266,6 +1311,7 @@ class StepdokuBoard extends HTMLElement {
         strategy: this.strategy,
       }),
     );
+    this.chainCard.update(this.walk.view());
     this.stepList.update(p);
     this.ratingCard.update(this.rating.view);
     this.announcePosition(p);

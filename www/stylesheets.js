@@ -1,9 +1,10 @@
 // The stylesheets of <stepdoku-board>, resolved relative to this module and fetched with
 // CORS, so that a board works from any page that imports it, under a Content-Security-Policy
-// without 'unsafe-inline': stepdoku.css styles the parts, layout.css places them per activity.
+// without 'unsafe-inline': stepdoku.css styles the parts, chain.css a forcing chain walked,
+// layout.css places the parts per activity.
 
 /** The element's stylesheets: its parts, then where they go per activity. */
-const STYLE_URLS = ['./stepdoku.css', './layout.css'].map((name) => new URL(name, import.meta.url));
+const STYLE_URLS = ['./stepdoku.css', './chain.css', './layout.css'].map((name) => new URL(name, import.meta.url));
 
 let sharedSheets = null;
 

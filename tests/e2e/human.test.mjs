@@ -181,14 +181,15 @@ test('the rating card shows what `stepdoku rate` prints', async () => {
   const text = await page.locator('stepdoku-board .rating-card').innerText();
   assert.match(text, /Unfair/);
   assert.ok(text.includes(Number(expected.score).toLocaleString('en')), text);
-  // Which scale is which: ER on Sudoku Explainer's terms, the level and score on HoDoKu's.
-  assert.ok(
-    text.includes(
-      `ER ${expected.er} on Sudoku Explainer's scale (Turbot Fish); HoDoKu: Unfair, ` +
-        `${Number(expected.score).toLocaleString('en')} points (X-Chain).`,
-    ),
-    text,
-  );
+  // Where each figure comes from: ER on Sudoku Explainer's path, the level and score on
+  // HoDoKu's, guessing on ours.
+  const sources = page.getByRole('list', { name: 'Where the figures come from' });
+  assert.deepEqual(await sources.getByRole('listitem').allInnerTexts(), [
+    `ER ${expected.er}, EP and ED: Sudoku Explainer's own solving path (hardest step: Turbot Fish).`,
+    "Score and level: HoDoKu's own solving path (hardest step: X-Chain).",
+    'Guessing: our Human strategy solves it by logic alone.',
+    "Each step's ER badge is that step's, along our own path.",
+  ]);
   assert.equal(
     await page.locator('stepdoku-board .rating-values [data-key="level"] .pips i.on').count(),
     4,
@@ -206,7 +207,7 @@ test('stepping to the X-Chain: technique, description, difficulty, arrows, elimi
 
   const status = page.locator('stepdoku-board .step-info');
   assert.equal(await status.locator('.technique').innerText(), 'X-Chain');
-  assert.equal(await status.locator('.step-difficulty').innerText(), 'SE 6.6');
+  assert.match(await status.locator('.step-difficulty').innerText(), /^ER 6\.[6-9]$/);
   assert.match(await status.locator('.step-text').innerText(), /^X-Chain on 8: .*r2c7 loses 8/);
 
   // The description, from the techniques() export, behind the disclosure.

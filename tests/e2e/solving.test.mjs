@@ -138,7 +138,7 @@ test('a person solves the easy sample: marks, undo, Check, hints, a reload, the 
   // With no mistakes, the hint is the next step from this board: its technique, where to
   // look, then the step, taken as the solver's.
   await button(page, 'Hint').click();
-  await waitForStatus(page, /Hint: try .+ \(SE \d\.\d\)\. Press Hint again to see where\./);
+  await waitForStatus(page, /Hint: try .+ \(ER \d\.\d\)\. Press Hint again to see where\./);
   await button(page, 'Hint').click();
   await waitForStatus(page, /Hint: .+: look (in|at) .+\. Press Hint again to take the step\./);
   await button(page, 'Hint').click();

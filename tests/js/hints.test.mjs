@@ -108,12 +108,12 @@ test('hint sentences on the trace, level by level', () => {
   hints.show('t', { kind: 'step', step: SINGLE });
   assert.equal(
     traceHintText(hints.at('t'), 9),
-    'Hint: try Hidden Single (SE 1.2). Press Hint again to see where.',
+    'Hint: try Hidden Single (ER 1.2). Press Hint again to see where.',
   );
   hints.press('t');
   assert.equal(
     traceHintText(hints.at('t'), 9),
-    'Hint: Hidden Single (SE 1.2): look in box 4. Press Hint again to take the step.',
+    'Hint: Hidden Single (ER 1.2): look in box 4. Press Hint again to take the step.',
   );
   assert.equal(
     traceHintText({ kind: 'step', step: GUESS, level: 1 }, 9),
@@ -153,7 +153,7 @@ test('a placement without a house names its cells; an elimination points at the 
   );
   assert.match(
     traceHintText({ kind: 'step', step: naked, level: 2 }, 9),
-    /^Hint: .+ \(SE \d\.\d\): look at r\dc\d(, r\dc\d)*\. Press Hint again to take the step\.$/,
+    /^Hint: .+ \(ER \d\.\d\): look at r\dc\d(, r\dc\d)*\. Press Hint again to take the step\.$/,
   );
   const elimination = firstStep(
     HARDEST,

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ratingFields, scaleNote } from '../../www/rating.js';
+import { ratingFields, ratingSources } from '../../www/rating.js';
 import wasm from './wasm.mjs';
 
 const XCHAIN = '.................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7';
@@ -47,22 +47,42 @@ test('a Solver advanced in slices rates as rate() does', () => {
   solver.free();
 });
 
-test('the card says which scale each number is on', () => {
+test('the card says where each figure comes from', () => {
   const rating = wasm.rate(XCHAIN);
   assert.equal(rating.source, 'peerProfiles');
-  assert.equal(
-    scaleNote(rating),
-    "ER 6.8 on Sudoku Explainer's scale (Turbot Fish); HoDoKu: Unfair, 1,476 points (X-Chain).",
-  );
-  const fromTrace = scaleNote({
+  assert.deepEqual(ratingSources(rating), [
+    {
+      key: 'se',
+      text: "ER 6.8, EP and ED: Sudoku Explainer's own solving path (hardest step: Turbot Fish).",
+    },
+    { key: 'hodoku', text: "Score and level: HoDoKu's own solving path (hardest step: X-Chain)." },
+    { key: 'ours', text: 'Guessing: our Human strategy solves it by logic alone.' },
+    { key: 'differ', text: "Each step's ER badge is that step's, along our own path." },
+  ]);
+  const fromTrace = ratingSources({
     er: 3.6,
     score: 916,
     level: 'Hard',
     needsGuessing: true,
     source: 'trace',
   });
-  assert.match(
-    fromTrace,
-    /^ER ≥ 3\.6 and the HoDoKu-style score and level come from our Human trace/,
-  );
+  assert.match(fromTrace[0].text, /^ER ≥ 3\.6, the score and the level come from our Human solve/);
+});
+
+test('the card says so where HoDoKu would need Brute Force and ours no guess', () => {
+  const sources = ratingSources({
+    er: 10.5,
+    ep: 10.5,
+    ed: 10.5,
+    score: 5000,
+    level: 'Extreme',
+    needsGuessing: false,
+    erIsLowerBound: true,
+    source: 'peerProfiles',
+    seHardest: 'Dynamic Forcing Chains (+)',
+    hodokuHardest: 'Brute Force',
+  });
+  const differ = sources.find((s) => s.key === 'differ').text;
+  assert.match(differ, /^HoDoKu's solver would need Brute Force here; ours needs no guess\. /);
+  assert.match(differ, /Sudoku Explainer's path needs deeper nesting than we rate/);
 });

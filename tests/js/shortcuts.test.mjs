@@ -54,6 +54,12 @@ test('shortcutOf: each key in each place', () => {
     ['ArrowLeft', [], 'grid', DIGITS_9, null],
     ['Home', [], 'grid', DIGITS_9, null],
     ['5', [], 'page', DIGITS_9, null],
+    ['ArrowLeft', ['shift'], 'page', DIGITS_9, 'previousImplication'],
+    ['ArrowRight', ['shift'], 'page', DIGITS_9, 'nextImplication'],
+    ['ArrowRight', ['shift'], 'control', DIGITS_9, 'nextImplication'],
+    ['ArrowRight', ['shift'], 'grid', DIGITS_9, null],
+    ['ArrowRight', ['shift'], 'field', DIGITS_9, null],
+    ['Home', ['shift'], 'page', DIGITS_9, null],
   ];
   for (const [key, mods, place, digits, action] of cases) {
     assert.equal(
