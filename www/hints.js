@@ -93,20 +93,24 @@ export class HintLevels {
   /**
    * What the grid marks on the person's board `key` for hints: `wrong` and `wrongMarks`, the
    * cells whose digit or marks the hint is about, and `step`, the highlight of the hint's step
-   * at level 2, else of the step the last hint took, else null.
+   * at level 2, else of the step the last hint took (`taken`, whose chain may be walked), else
+   * null.
    */
   boardMarks(key) {
     const hint = this.at(key);
     let step = null;
+    let taken = null;
     if (hint?.kind === 'step' && hint.level === 2) {
       step = hintHighlight(hint.step);
     } else if (this.taken?.key === key) {
-      step = stepHighlight(this.taken.step);
+      taken = this.taken.step;
+      step = stepHighlight(taken);
     }
     return {
       wrong: hint?.kind === 'digit' ? [hint.cell] : [],
       wrongMarks: hint?.kind === 'marks' ? [hint.cell] : [],
       step,
+      taken,
     };
   }
 }

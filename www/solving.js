@@ -513,6 +513,8 @@ export const solvingMethods = {
       this.checked.marks.forEach((c) => wrongMarks.add(c));
     }
     const hinted = this.boardHints.boardMarks(version);
+    // A step a hint took may be a forcing chain, walked as on the trace.
+    this.walk.show(hinted.taken);
     hinted.wrong.forEach((c) => wrong.add(c));
     hinted.wrongMarks.forEach((c) => wrongMarks.add(c));
     // A puzzle that cannot be solved is the givens' fault, shown as while entering it.
@@ -525,7 +527,7 @@ export const solvingMethods = {
       houses: fault?.houses ?? [],
       wrong,
       wrongMarks,
-      step: hinted.step,
+      step: this.walk.over(hinted.step),
     };
   },
 

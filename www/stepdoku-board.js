@@ -1223,10 +1223,10 @@ class StepdokuBoard extends HTMLElement {
         isFast: p.isPlaying && p.speed > FAST_SPEED,
       };
     }
-    this.walk.show(null);
     if (this.mode.isOnOwnBoard) {
       return this.ownView();
     }
+    this.walk.show(null);
     if (this.mode.isSolution && isCurrent && d.solution) {
       const line = this.solutionIndex === 1 && d.second ? d.second : d.solution;
       const board = fillSolution(
