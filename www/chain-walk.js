@@ -158,7 +158,10 @@ export function innerLabel(implication) {
  * `{ set(callback, ms), clear(id) }` (setTimeout by default).
  */
 export class ChainWalk {
-  constructor(onChange, timer = { set: setTimeout, clear: clearTimeout }) {
+  constructor(
+    onChange,
+    timer = { set: (callback, ms) => setTimeout(callback, ms), clear: (id) => clearTimeout(id) },
+  ) {
     this.onChange = onChange;
     this.timer = timer;
     this.step = null;

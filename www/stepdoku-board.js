@@ -1264,6 +1264,12 @@ class StepdokuBoard extends HTMLElement {
       app.dataset.view = this.mode.name;
       app.dataset.activity = this.mode.isOnBoard ? 'board' : 'watching';
     }
+    // A chain on show keeps the grid in view on a narrow board while it is walked (layout.css).
+    const hasChain = Boolean(this.walk.step);
+    if (this.shownChain !== hasChain) {
+      this.shownChain = hasChain;
+      this.shadowRoot.querySelector('.app').toggleAttribute('data-chain', hasChain);
+    }
     const p = this.tracePlayback();
     const step = p?.current;
     this.panel.update({
