@@ -87,18 +87,21 @@ test('the trace highlights the step that led here, or as much of the one to come
 
 test('the person’s board marks the hint’s cell, its step at level 2, else the step last taken', () => {
   const hints = new HintLevels();
-  assert.deepEqual(hints.boardMarks(1), { wrong: [], wrongMarks: [], step: null });
+  const none = { wrong: [], wrongMarks: [], step: null, taken: null };
+  assert.deepEqual(hints.boardMarks(1), none);
   hints.show(1, { kind: 'digit', cell: 12 });
-  assert.deepEqual(hints.boardMarks(1), { wrong: [12], wrongMarks: [], step: null });
+  assert.deepEqual(hints.boardMarks(1), { ...none, wrong: [12] });
   hints.show(1, { kind: 'marks', cell: 30 });
-  assert.deepEqual(hints.boardMarks(1), { wrong: [], wrongMarks: [30], step: null });
-  assert.deepEqual(hints.boardMarks(2), { wrong: [], wrongMarks: [], step: null });
+  assert.deepEqual(hints.boardMarks(1), { ...none, wrongMarks: [30] });
+  assert.deepEqual(hints.boardMarks(2), none);
 
   hints.took(2, GUESS);
   hints.show(2, { kind: 'step', step: SINGLE });
   assert.deepEqual(hints.boardMarks(2).step, stepHighlight(GUESS), 'level 1 keeps the taken step');
+  assert.equal(hints.boardMarks(2).taken, GUESS, 'whose chain may be walked');
   hints.press(2);
   assert.deepEqual(hints.boardMarks(2).step, hintHighlight(SINGLE));
+  assert.equal(hints.boardMarks(2).taken, null);
   assert.equal(hints.boardMarks(3).step, null, 'a change ends both');
 });
 
