@@ -9,6 +9,8 @@
 //! `source` says which. Explanations keep the rich ladder either way.
 //!
 //! # Sudoku Explainer scale
+//! The difficulty of a deduction is its own ER ([`Step::er`]): its technique's difficulty,
+//! plus Sudoku Explainer's length bonus for a chain.
 //! - **ER** is the difficulty of the hardest deduction of the trace.
 //! - **EP** is the difficulty of the hardest deduction up to and including the first
 //!   deduction that places a digit.
@@ -211,7 +213,11 @@ pub struct Rating {
     pub score: u32,
     /// HoDoKu level.
     pub level: Level,
-    /// The technique of the hardest deduction (the first one of that difficulty).
+    /// The hardest technique of the trace: that of the first deduction whose technique's
+    /// difficulty is the largest. It goes by the technique, not by the step's own ER, so a
+    /// rating of bare steps (whose forcing chains have no length bonus) names the technique
+    /// the explained trace does; a chain's bonus may then make `er` come from a step of
+    /// another technique (a Grouped AIC of ER 7.6 beside an ALS-XZ of 7.5).
     #[serde(flatten, serialize_with = "Technique::serialize_as_hardest")]
     pub hardest: Option<Technique>,
     /// Whether the trace guesses at least once.
@@ -350,7 +356,8 @@ impl Rating {
     pub const PEERS_BESIDE_FROM: f32 = 6.0;
 
     /// Rates the Human trace of a puzzle of known uniqueness, at most `max_steps` steps while
-    /// `go_on` says so (the steps bare, as a rating reads no explanation), calling
+    /// `go_on` says so (the steps bare, as a rating reads no explanation, so a forcing chain
+    /// counts its technique's difficulty without a length bonus: see [`Step::er`]), calling
     /// `on_hard_step` at each step of [`Rating::PEERS_BESIDE_FROM`] or more.
     fn of_human_trace(
         puzzle: &Grid,
@@ -419,6 +426,8 @@ pub struct Rater {
     ed: Option<f32>,
     /// The hardest difficulty so far, while EP is still open.
     hardest_before_placement: f32,
+    /// The difficulty of the technique of `hardest`.
+    hardest_difficulty: f32,
     has_guessed: bool,
     score: u32,
     technique_level: Level,
@@ -451,6 +460,7 @@ impl Rater {
             ep: None,
             ed: None,
             hardest_before_placement: 0.0,
+            hardest_difficulty: 0.0,
             has_guessed: false,
             score: 0,
             technique_level: Level::Easy,
@@ -481,14 +491,17 @@ impl Rater {
     }
 
     fn record_deduction(&mut self, step: &Step) {
-        let difficulty = step.difficulty;
+        // The step's own ER, its chain's length bonus included: the trace's ER is then the
+        // largest a step of it shows.
+        let difficulty = step.er;
         self.n_deductions += 1;
         self.score = self.score.saturating_add(step.technique.score());
         self.technique_level = self
             .technique_level
             .max(Level::of_technique(step.technique));
-        if self.hardest.is_none() || difficulty > self.er {
-            self.er = difficulty;
+        self.er = self.er.max(difficulty);
+        if self.hardest.is_none() || step.difficulty > self.hardest_difficulty {
+            self.hardest_difficulty = step.difficulty;
             self.hardest = Some(step.technique);
         }
         if self.has_guessed {

@@ -31,6 +31,11 @@
 //!  └─────────────────────────────────┘
 //! ```
 
+mod walk;
+
+use walk::LinkRole;
+pub use walk::NoSuchImplication;
+
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, House, HouseKind, Shape};
@@ -303,6 +308,11 @@ pub struct Picture {
     geometry: Arc<Geometry>,
     cells: Vec<CellContent>,
     step: Option<Step>,
+    /// The position of the trace drawn, with `step` the step that led there.
+    position: usize,
+    /// The implication of the step's forcing chain walked to, as an index into its
+    /// `implications` (see [`Picture::walked_to`]).
+    walk: Option<usize>,
     differing: Vec<Cell>,
     title: String,
     description: String,
@@ -354,6 +364,8 @@ impl Picture {
             geometry: puzzle.geometry().clone(),
             cells,
             step: None,
+            position: 0,
+            walk: None,
             differing: Vec::new(),
             title: format!("{what}, {}", shape.name()),
             description: format!("{} puzzle {}", shape.name(), puzzle.to_line()),
@@ -417,6 +429,8 @@ impl Picture {
             geometry: puzzle.geometry().clone(),
             cells: origins.contents(board),
             step: last,
+            position,
+            walk: None,
             differing: Vec::new(),
             title,
             description,
@@ -856,6 +870,7 @@ impl<'a> Painter<'a> {
         self.paint_lines(out)?;
         self.paint_cells(out)?;
         self.paint_houses(out)?;
+        self.paint_walk(out)?;
         self.paint_links(out)?;
         self.paint_caption(out)?;
         writeln!(out, "</svg>")
@@ -1347,7 +1362,8 @@ impl<'a> Painter<'a> {
             .fold((0.0, 0.0), |(x, y), (px, py)| (x + px / n, y + py / n))
     }
 
-    /// The chain's links as arrows between candidates: strong solid, weak dashed.
+    /// The chain's links as arrows between candidates: strong solid, weak dashed. Walked to an
+    /// implication, only the arrows up to it: its own emphasised, the earlier ones faded.
     fn paint_links(&self, out: &mut String) -> fmt::Result {
         let Some(step) = &self.picture.step else {
             return Ok(());
@@ -1362,7 +1378,10 @@ impl<'a> Painter<'a> {
             c.link,
             N(0.05 * CELL)
         )?;
-        for link in &step.links {
+        for (index, link) in step.links.iter().enumerate() {
+            let Some(role) = self.picture.link_role(index) else {
+                continue;
+            };
             if link.from.is_empty() || link.to.is_empty() {
                 continue;
             }
@@ -1389,9 +1408,16 @@ impl<'a> Painter<'a> {
                     .collect::<Vec<_>>()
                     .join(" ")
             };
+            let walk = match role {
+                LinkRole::Whole => String::new(),
+                LinkRole::Current => {
+                    format!(r#" data-walk="current" stroke-width="{}""#, N(0.08 * CELL))
+                }
+                LinkRole::Earlier => r#" data-walk="earlier" stroke-opacity="0.3""#.to_string(),
+            };
             writeln!(
                 out,
-                r#"<line data-link="{kind}" data-from="{}" data-to="{}" x1="{}" y1="{}" x2="{}" y2="{}"{dashes} marker-end="url(#{})"/>"#,
+                r#"<line data-link="{kind}" data-from="{}" data-to="{}" x1="{}" y1="{}" x2="{}" y2="{}"{dashes}{walk} marker-end="url(#{})"/>"#,
                 Escaped(&names(&link.from)),
                 Escaped(&names(&link.to)),
                 N(x1 + (x2 - x1) * shorten),

@@ -192,6 +192,26 @@ impl Technique {
     }
 }
 
+/// Sudoku Explainer's length bonus for a chain of `n_nodes` nodes, in tenths: 1 each time
+/// the count passes 4, 6, 8, 12, 16, 24, 32, … (the ceilings grow by ×3/2 and ×4/3 in turn).
+/// Both a step's own ER ([`crate::logic::step_er`]) and the Sudoku Explainer profile
+/// ([`crate::rating::se`]) add it to a chain's base difficulty.
+pub fn length_bonus(n_nodes: usize) -> u16 {
+    let mut bonus = 0;
+    let mut ceiling = 4;
+    let mut is_odd = false;
+    while n_nodes > ceiling {
+        bonus += 1;
+        ceiling = if is_odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        is_odd = !is_odd;
+    }
+    bonus
+}
+
 /// Whether the puzzle is known to have exactly one solution, which techniques that rely on
 /// uniqueness need.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -275,5 +295,18 @@ impl Technique {
         serializer: S,
     ) -> Result<S::Ok, S::Error> {
         Technique::serialize_name_and_id(*technique, "hardest", "hardestId", serializer)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_bonus;
+
+    #[test]
+    fn length_bonus_steps_at_sudoku_explainers_ceilings() {
+        let steps: Vec<usize> = (1..=130)
+            .filter(|&n| length_bonus(n) > length_bonus(n - 1))
+            .collect();
+        assert_eq!(steps, vec![5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129]);
     }
 }

@@ -234,7 +234,10 @@ pub struct Step {
     /// The technique's difficulty on Sudoku Explainer's scale (0 for search steps).
     pub difficulty: f32,
     /// This step's difficulty on Sudoku Explainer's scale: the technique's, plus Sudoku
-    /// Explainer's length bonus for a chain (0 for search steps).
+    /// Explainer's length bonus for a chain (0 for search steps); see
+    /// [`crate::logic::step_er`], which the ladder applies to every step it finds. A forcing
+    /// chain of a rating's bare steps ([`crate::logic::Detail::Bare`]) has no implications to
+    /// count, so it keeps the technique's difficulty.
     pub er: f32,
     /// The number of guesses in force after this step.
     pub depth: u32,

@@ -326,7 +326,10 @@ fn score_ceilings_scale_with_the_grid() {
 
 /// `Rating::of_puzzle` follows a bare Human trace (no forcing-chain explanations); its
 /// rating is that of the explained trace, on puzzles whose traces take every kind of
-/// forcing chain.
+/// forcing chain, but for the number of steps: where several forcing chains of the same
+/// technique apply, the explained trace takes the one a person can follow best and the bare
+/// one the first found (see `forcing::alternatives`), so the two may rule out different
+/// candidates and reach the solution in different numbers of steps.
 #[test]
 fn a_puzzle_rates_as_its_explained_trace_does() {
     let own = include_str!("data/forcing.txt")
@@ -337,7 +340,9 @@ fn a_puzzle_rates_as_its_explained_trace_does() {
     for puzzle in own.chain(sample("magictour_top1465", 10)) {
         let mut stepper = stepdoku::stepper(&puzzle, stepdoku::Strategy::Human);
         let steps: Vec<Step> = std::iter::from_fn(|| stepper.next_step()).collect();
-        let explained = Rating::of_trace(&steps).with_peer_profiles(&puzzle);
-        assert_eq!(Rating::of_puzzle(&puzzle), explained, "{puzzle}");
+        let mut explained = Rating::of_trace(&steps).with_peer_profiles(&puzzle);
+        let bare = Rating::of_puzzle(&puzzle);
+        (explained.n_steps, explained.n_deductions) = (bare.n_steps, bare.n_deductions);
+        assert_eq!(bare, explained, "{puzzle}");
     }
 }

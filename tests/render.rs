@@ -7,8 +7,8 @@ mod svg;
 
 use roxmltree::{Document, Node};
 use std::path::PathBuf;
-use stepdoku::render::{Palette, Picture, Theme};
-use stepdoku::trace::LinkKind;
+use stepdoku::render::{NoSuchImplication, Palette, Picture, Theme};
+use stepdoku::trace::{Change, LinkKind, Rule};
 use stepdoku::{search, stepper, Board, Cell, Digit, Grid, Shape, Step, StepKind, Strategy};
 use svg::{all_with, cell_group, digit_text, number, parse, roles, symbol, Frame};
 
@@ -19,6 +19,11 @@ const PUZZLE: &str =
 /// A puzzle whose Human trace needs chains, fins and grouped links (the second seed).
 const CHAINS: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+/// A puzzle whose Human trace takes Nishio forcing chains (line 1 of magictour_top1465, the
+/// first of `tests/data/forcing.txt`).
+const FORCING: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
 
 // ─── Reading an image back ──────────────────────────────────────────────────────────────
 
@@ -664,4 +669,138 @@ fn a_variant_shades_its_diagonals_and_windows_and_outlines_its_regions() {
     };
     assert_eq!(thick(&rows), (0, 3));
     assert_eq!(thick(&classic), (1, 1));
+}
+
+#[test]
+fn a_forcing_chain_is_walked_implication_by_implication() {
+    let puzzle = Grid::parse(FORCING).unwrap();
+    let shape = puzzle.shape();
+    let trace = trace_with_boards(&puzzle, Strategy::Human);
+    let at = trace
+        .iter()
+        .position(|(step, _)| !step.implications.is_empty())
+        .expect("a forcing chain in this trace");
+    let (step, _) = &trace[at];
+    let position = at + 1;
+    let n = step.implications.len();
+    let names = |node: &[stepdoku::Candidate]| -> String {
+        node.iter()
+            .map(|c| c.name(shape))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let picture = || Picture::at_position(&puzzle, Strategy::Human, position).unwrap();
+    for k in 1..=n {
+        let svg = picture().walked_to(k).unwrap().to_svg(Theme::Light);
+        let doc = parse(&svg);
+        let implication = &step.implications[k - 1];
+        let context = format!("implication {k} of {n}: {}", implication.text);
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        assert_eq!(
+            title.text(),
+            Some(
+                format!(
+                    "Step {position}, implication {k} of {n}: {}",
+                    implication.text
+                )
+                .as_str()
+            )
+        );
+        // The arrows of the implications so far, each once: those of this one current.
+        let mut indices: Vec<usize> = step.implications[..k]
+            .iter()
+            .flat_map(|i| i.links.iter().copied())
+            .collect();
+        indices.sort_unstable();
+        indices.dedup();
+        let mut expected: Vec<(String, String, &str, &str)> = indices
+            .iter()
+            .map(|&l| {
+                let link = &step.links[l];
+                let kind = match link.kind {
+                    LinkKind::Strong => "strong",
+                    LinkKind::Weak => "weak",
+                };
+                let role = if implication.links.contains(&l) {
+                    "current"
+                } else {
+                    "earlier"
+                };
+                (names(&link.from), names(&link.to), kind, role)
+            })
+            .collect();
+        let mut drawn: Vec<(String, String, &str, &str)> = doc
+            .descendants()
+            .filter(|n| n.has_tag_name("line") && n.attribute("data-link").is_some())
+            .map(|line| {
+                (
+                    line.attribute("data-from").unwrap().to_string(),
+                    line.attribute("data-to").unwrap().to_string(),
+                    line.attribute("data-link").unwrap(),
+                    line.attribute("data-walk")
+                        .expect("a walked arrow has a role"),
+                )
+            })
+            .collect();
+        drawn.sort();
+        expected.sort();
+        assert_eq!(drawn, expected, "{context}");
+        for line in all_with(&doc, "data-walk", "earlier") {
+            assert_eq!(line.attribute("stroke-opacity"), Some("0.3"), "faded");
+        }
+        // What it makes true is ringed, what it makes false struck, a dead end outlined.
+        let marked = |value: &str| -> Vec<String> {
+            let mut marked: Vec<String> = all_with(&doc, "data-walk", value)
+                .iter()
+                .filter_map(|n| n.attribute("data-name").map(str::to_string))
+                .collect();
+            marked.sort();
+            marked
+        };
+        let mut placed = Vec::new();
+        let mut gone = Vec::new();
+        for &change in &implication.changes {
+            match change {
+                Change::Place { cell, digit } => {
+                    placed.push(stepdoku::Candidate::new(cell, digit).name(shape))
+                }
+                Change::Eliminate { cell, digit } => {
+                    gone.push(stepdoku::Candidate::new(cell, digit).name(shape))
+                }
+                other => panic!("{context}: {other:?}"),
+            }
+        }
+        placed.sort();
+        gone.sort();
+        assert_eq!(marked("true"), placed, "{context}");
+        assert_eq!(marked("false"), gone, "{context}");
+        let is_dead_end = matches!(
+            implication.rule,
+            Rule::NoCandidate { .. } | Rule::NoPlace { .. }
+        );
+        assert_eq!(
+            !all_with(&doc, "data-walk", "dead").is_empty(),
+            is_dead_end,
+            "{context}"
+        );
+        if k == n {
+            // The whole chain is drawn at its end.
+            assert_eq!(drawn.len(), step.links.len());
+        }
+    }
+    // Past either end, or a step without a chain: how many implications there are.
+    for k in [0, n + 1] {
+        assert_eq!(
+            picture().walked_to(k),
+            Err(NoSuchImplication { n_implications: n })
+        );
+    }
+    let plain = Picture::at_position(&puzzle, Strategy::Human, 1).unwrap();
+    assert_eq!(
+        plain.walked_to(1),
+        Err(NoSuchImplication { n_implications: 0 })
+    );
+    // Unwalked, the picture draws every arrow with no role.
+    let svg = picture().to_svg(Theme::Light);
+    assert!(all_with(&parse(&svg), "data-walk", "current").is_empty());
 }

@@ -21,7 +21,7 @@ function entry(technique) {
   if (technique.difficulty > 0) {
     const se = document.createElement('span');
     se.className = 'g-se';
-    se.textContent = `SE ${technique.difficulty.toFixed(1)}`;
+    se.textContent = `ER ${technique.difficulty.toFixed(1)}`;
     const score = document.createElement('span');
     score.className = 'g-score';
     score.textContent = `HoDoKu ${technique.score}`;

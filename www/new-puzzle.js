@@ -70,7 +70,7 @@ export function mountNewPuzzle(
   // Two techniques may share a name (Hidden Single in a box, in a line): the difficulty
   // tells them apart, and says how hard each is.
   for (const t of techniques.filter((t) => !t.isSearch)) {
-    const option = new Option(`${t.name} (SE ${t.difficulty.toFixed(1)})`, t.id);
+    const option = new Option(`${t.name} (ER ${t.difficulty.toFixed(1)})`, t.id);
     option.title = t.description;
     techniqueSelect.add(option);
   }

@@ -4,7 +4,9 @@
 // layout.css places the parts per activity.
 
 /** The element's stylesheets: its parts, then where they go per activity. */
-const STYLE_URLS = ['./stepdoku.css', './chain.css', './layout.css'].map((name) => new URL(name, import.meta.url));
+const STYLE_URLS = ['./stepdoku.css', './chain.css', './layout.css'].map(
+  (name) => new URL(name, import.meta.url),
+);
 
 let sharedSheets = null;
 

@@ -164,13 +164,20 @@ What to draw (--what):
   step      the board at position N of the trace of --strategy: 0 is the puzzle as
             given, N the board after the trace's N-th step, that step highlighted (as
             the page numbers steps: #…&n=N). Candidates are always shown, and a caption
-            under the grid gives the step's number, technique and sentence";
+            under the grid gives the step's number, technique and sentence
+
+A forcing chain step (Nishio, cell, unit or nested forcing chain) can be walked with
+--implication K: its implications are numbered from 1 in the step's order, premises
+included, as the page counts them (\"Implication K of N\"); an inner trial's own chain
+is not walked. Only the arrows of implications 1 to K are drawn, those leading to K
+emphasised and the earlier ones faded; what K makes true is ringed, what it makes false
+struck, the dead end it names outlined, and the caption gives its sentence.";
 
 const RENDER_STATUS: &str = "\
 Exit status: 0 if the image was written, 1 if the puzzle failed (unreadable, no puzzle
-in the input, no solution for --what solution, or a trace shorter than --step: the
-message says how many steps it has), 2 for usage errors, an input that could not be
-read or an output that could not be written.";
+in the input, no solution for --what solution, a trace shorter than --step or a step
+with no implication --implication: the message says how many there are), 2 for usage
+errors, an input that could not be read or an output that could not be written.";
 
 const GENERATE_ABOUT: &str = "\
 Make new puzzles by level, ER range or technique
@@ -488,6 +495,9 @@ struct RenderArgs {
         allow_negative_numbers = true
     )]
     step: Option<usize>,
+    /// Walk the step's forcing chain to implication K (from 1, premises included).
+    #[arg(long, value_name = "K", value_parser = parse_count)]
+    implication: Option<usize>,
     /// The colours: light or dark.
     #[arg(long, value_name = "T", default_value = "light", value_parser = theme_parser())]
     theme: Theme,
@@ -724,6 +734,11 @@ fn render_request(args: RenderArgs) -> Result<Request, String> {
         }
         (Some(subject), None) => subject,
     };
+    if args.implication.is_some() && subject != Subject::Step {
+        return Err(
+            "'--implication' walks the chain of a step: use it with '--step N'".to_string(),
+        );
+    }
     let input = match args.puzzle {
         Some(text) => Input::Text(text),
         None => Input::from_operand(args.input.file),
@@ -733,6 +748,7 @@ fn render_request(args: RenderArgs) -> Result<Request, String> {
             subject,
             strategy: args.strategy,
             position: args.step,
+            implication: args.implication,
             theme: args.theme,
             candidates: if args.candidates {
                 CandidateDisplay::Always

@@ -232,14 +232,16 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
+/// One step as text: its number and sentence, then for a deduction its technique and its own
+/// ER (its technique's difficulty plus a chain's length bonus): `[X-Chain, ER 6.8]`.
 fn write_step_text(out: &mut impl Write, n: u64, step: &Step, detail: Detail) -> io::Result<()> {
     if step.kind == StepKind::Deduction {
         writeln!(
             out,
-            "  {n:>4}. {}  [{}, {:.1}]",
+            "  {n:>4}. {}  [{}, ER {:.1}]",
             step.text,
             step.technique.name(),
-            step.difficulty
+            step.er
         )?;
     } else {
         writeln!(out, "  {n:>4}. {}", step.text)?;

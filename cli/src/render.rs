@@ -5,7 +5,7 @@ use clap::ValueEnum;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use stepdoku::render::{Picture, ShortTrace, Theme};
+use stepdoku::render::{NoSuchImplication, Picture, ShortTrace, Theme};
 use stepdoku::validate::{self, PuzzleError};
 use stepdoku::{Grid, Strategy, Variant};
 
@@ -19,6 +19,9 @@ pub struct RenderOptions {
     pub strategy: Strategy,
     /// The position of the trace to draw, for [`Subject::Step`].
     pub position: Option<usize>,
+    /// The implication of the step's forcing chain to walk to, from 1 (see
+    /// [`Picture::walked_to`]).
+    pub implication: Option<usize>,
     pub theme: Theme,
     pub candidates: CandidateDisplay,
     pub caption: CaptionDisplay,
@@ -154,6 +157,16 @@ fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>),
                     )
                 },
             )?;
+            let picture = match render.implication {
+                None => picture,
+                Some(k) => {
+                    picture
+                        .walked_to(k)
+                        .map_err(|NoSuchImplication { n_implications }| {
+                            no_implication_message(position, k, n_implications)
+                        })?
+                }
+            };
             match render.caption {
                 CaptionDisplay::Shown => picture,
                 CaptionDisplay::Hidden => picture.without_caption(),
@@ -165,4 +178,21 @@ fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>),
         None => picture,
     };
     Ok((picture.to_svg(render.theme), warning))
+}
+
+/// Why `--implication k` cannot walk step `position`, whose chain has `n_implications`.
+fn no_implication_message(position: usize, k: usize, n_implications: usize) -> String {
+    match n_implications {
+        0 if position == 0 => "position 0 is the puzzle as given, with no step to walk: \
+                               --implication needs a forcing chain step"
+            .to_string(),
+        0 => format!(
+            "step {position} has no chain of implications to walk: --implication needs a \
+             forcing chain step (Nishio, cell, unit or nested forcing chain)"
+        ),
+        n => format!(
+            "step {position} has {n} implications (premises included), so there is no \
+             implication {k} (use --implication 1 to {n})"
+        ),
+    }
 }

@@ -637,7 +637,7 @@ fn explain_text_and_step_caps() {
         "{}",
         out.stdout
     );
-    assert!(out.stdout.contains("[Hidden Single, 1.2]"));
+    assert!(out.stdout.contains("[Hidden Single, ER 1.2]"));
     assert!(out.stdout.contains("Rating: ER"));
 
     let capped = run(
@@ -665,6 +665,59 @@ fn explain_text_and_step_caps() {
     assert_eq!(records.len(), 1);
     assert_eq!(records[0]["type"], "summary");
     assert!(records[0]["error"].is_string());
+}
+
+/// Every step `explain --format jsonl` writes has its own ER, `er`: its technique's
+/// difficulty, plus a chain's length bonus (0 for a search step); the text shows the same ER.
+#[test]
+fn explain_gives_every_step_its_own_er() {
+    // The first puzzle of our forcing collection, whose Human trace takes chains and Nishio
+    // forcing chains, and a puzzle that singles leave to guesses and backtracks.
+    let forcing = include_str!("../../tests/data/forcing.txt")
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .expect("a puzzle");
+    let human = run(&["explain", "--format", "jsonl"], &format!("{forcing}\n"));
+    let singles = run(
+        &["explain", "--strategy", "singles", "--format", "jsonl"],
+        &format!("{}\n", SEEDS[1].0),
+    );
+    let mut n_with_bonus = 0;
+    let mut n_search = 0;
+    for out in [&human, &singles] {
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        for step in json_lines(out).iter().filter(|r| r["type"] == "step") {
+            let er = step["er"]
+                .as_f64()
+                .unwrap_or_else(|| panic!("no numeric er: {step}"));
+            let difficulty = step["difficulty"].as_f64().expect("a difficulty");
+            if step["kind"] == "deduction" {
+                assert!(er >= difficulty, "{step}");
+                n_with_bonus += usize::from(er > difficulty);
+            } else {
+                assert_eq!(er, 0.0, "{step}");
+                n_search += 1;
+            }
+        }
+    }
+    assert!(n_with_bonus > 0, "no chain with a length bonus");
+    assert!(n_search > 0, "no search step");
+
+    let text = run(&["explain"], &format!("{forcing}\n"));
+    let lines = text.lines();
+    for step in json_lines(&human)
+        .iter()
+        .filter(|r| r["kind"] == "deduction")
+    {
+        let n = step["step"].as_u64().unwrap() + 1;
+        let expected = format!(
+            "  {n:>4}. {}  [{}, ER {:.1}]",
+            step["text"].as_str().unwrap(),
+            step["technique"].as_str().unwrap(),
+            step["er"].as_f64().unwrap()
+        );
+        assert!(lines.contains(&expected.as_str()), "{expected}");
+    }
 }
 
 #[test]

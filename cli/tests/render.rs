@@ -19,6 +19,10 @@ const PUZZLE: &str =
 const CHAINS: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
+/// A puzzle whose Human trace takes Nishio forcing chains (line 1 of magictour_top1465).
+const FORCING: &str =
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+
 /// The seed example with several solutions.
 const SEVERAL: &str =
     "000000401000000000210000030059813000601090000000004000030006018000020905006500002";
@@ -199,6 +203,10 @@ fn cli_reports_usage_errors_and_unreadable_input() {
         &["render", "--what", "board"],
         &["render", "--theme", "sepia"],
         &["render", "--strategy", "magic", "--step", "1"],
+        &["render", "--step", "3", "--implication", "0"],
+        &["render", "--step", "3", "--implication", "x"],
+        &["render", "--implication", "1"],
+        &["render", "--what", "solution", "--implication", "1"],
         &["render", "--candidates=yes"],
         &["render", "--puzzle", PUZZLE, "puzzle.txt"],
         &["render", "--unique"],
@@ -257,6 +265,63 @@ fn cli_help_describes_render() {
             out.stdout
         );
     }
+    let out = run(&["render", "--help"], "");
+    for words in ["--implication <K>", "premises", "Implication K of N"] {
+        assert!(out.stdout.contains(words), "{words}: {}", out.stdout);
+    }
     let out = run(&["--help"], "");
     assert!(out.stdout.contains("render"), "{}", out.stdout);
+}
+
+#[test]
+fn cli_walks_a_forcing_chain_to_an_implication() {
+    // The first forcing chain of the Human trace: its position and its implications.
+    let puzzle = Grid::parse(FORCING).unwrap();
+    let mut solver = stepper(&puzzle, Strategy::Human);
+    let (position, step) = (1..)
+        .map(|position| (position, solver.next_step().expect("a forcing chain comes")))
+        .find(|(_, step)| !step.implications.is_empty())
+        .unwrap();
+    let n = step.implications.len();
+    let at = position.to_string();
+    for k in [1, 2, n] {
+        let out = run(
+            &["render", "--step", &at, "--implication", &k.to_string()],
+            FORCING,
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let doc = parse(&out.stdout);
+        let title = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
+        let expected = format!(
+            "Step {position}, implication {k} of {n}: {}",
+            step.implications[k - 1].text
+        );
+        assert_eq!(title.text(), Some(expected.as_str()));
+        let walked: Vec<&str> = doc
+            .descendants()
+            .filter_map(|n| n.attribute("data-walk"))
+            .collect();
+        assert!(walked.contains(&"current") || step.implications[k - 1].links.is_empty());
+        assert!(walked.iter().all(|role| *role != "earlier") || k > 1);
+    }
+    let past = (n + 1).to_string();
+    let out = run(&["render", "--step", &at, "--implication", &past], FORCING);
+    assert_eq!(out.code, 1);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr.contains(&format!(
+            "step {position} has {n} implications (premises included), so there is no \
+             implication {past} (use --implication 1 to {n})"
+        )),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["render", "--step", "1", "--implication", "1"], FORCING);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .contains("step 1 has no chain of implications to walk"),
+        "{}",
+        out.stderr
+    );
 }

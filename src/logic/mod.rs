@@ -2,8 +2,9 @@
 //!
 //! Every technique is a [`Finder`]: a function from the board to the first step of that
 //! technique it finds, with its pattern, its changes and its sentence filled in (the depth is
-//! set by the stepper). The [`Ladder`] lists finders from easiest to hardest; a stepper asks
-//! them in order and applies the first step found, so the easiest step always comes first.
+//! set by the stepper, the step's own ER by [`next_deduction`]). The [`Ladder`] lists finders
+//! from easiest to hardest; a stepper asks them in order and applies the first step found, so
+//! the easiest step always comes first.
 
 pub mod als;
 pub mod chains;
@@ -19,8 +20,8 @@ pub mod util;
 pub mod wings;
 
 use crate::geometry::Geometry;
-use crate::technique::{Needs, Technique, Uniqueness};
-use crate::trace::{Board, Step};
+use crate::technique::{length_bonus, Needs, Technique, Uniqueness};
+use crate::trace::{Board, Implication, Step, StepKind};
 use std::sync::OnceLock;
 
 /// What the steps a ladder finds hold besides their technique, difficulty and changes.
@@ -32,7 +33,9 @@ pub enum Detail {
     /// What a rating reads. The forcing chains, the one family whose explanation costs a
     /// second search, come with a short sentence, their premises and their dead end as the
     /// search met it, but no implications or links; every other technique comes explained.
-    /// The steps themselves (which technique, which changes) are those of `Explained`.
+    /// Where several forcing chains of a technique apply, it takes the first found, while
+    /// `Explained` takes the one a person can follow best (`forcing::alternatives`): the
+    /// technique is the same, the changes may differ. Every other step is that of `Explained`.
     Bare,
 }
 
@@ -71,9 +74,66 @@ pub const SINGLES: Ladder = &[
     },
 ];
 
-/// The first step any rung of the ladder finds, trying the easiest first.
+/// The first step any rung of the ladder finds, trying the easiest first, with its own ER
+/// ([`step_er`]) set once the finder has filled it in.
 pub fn next_deduction(ladder: &[Rung], board: &Board) -> Option<Step> {
-    ladder.iter().find_map(|rung| (rung.find)(board))
+    let mut step = ladder.iter().find_map(|rung| (rung.find)(board))?;
+    step.er = step_er(&step);
+    Some(step)
+}
+
+/// A step's own difficulty on Sudoku Explainer's scale: its technique's difficulty, plus
+/// Sudoku Explainer's [length bonus](length_bonus) for a chain, counted as the Sudoku
+/// Explainer profile ([`crate::rating::se`]) counts the nodes of a chain that concludes one
+/// candidate:
+/// - X-Chain, XY-Chain, AIC and grouped AIC: the chain's nodes (one per link end, a group
+///   being one node) plus 2, for the eliminated candidate assumed true and found false again,
+///   which Sudoku Explainer counts as nodes of its forcing chain from that candidate to
+///   itself. So a 6-node X-Chain counts 8 nodes: 6.6 + 0.2.
+/// - Remote pair: two nodes per cell of the chain (both digits), plus 2 likewise.
+/// - Nishio, cell, unit and nested forcing chains: every implication of the step, premises and
+///   dead ends included, and every implication of the inner chains an implication rests on
+///   (its `inner`, recursively), as Sudoku Explainer counts an inner chain's nodes.
+///
+/// (Sudoku Explainer itself takes 2 off a chain's count before it looks at the ceilings; the
+/// profile does not, and these counts follow the profile, so that a step and the profile give
+/// the same ER for the same chain.)
+///
+/// Every other deduction, and a chain without its links or implications, keeps its
+/// technique's difficulty: in particular the forcing chains of a rating's bare steps
+/// ([`Detail::Bare`]), which come without their implications. Search steps have 0.
+pub fn step_er(step: &Step) -> f32 {
+    use Technique as T;
+    if step.kind != StepKind::Deduction {
+        return step.difficulty;
+    }
+    let n_nodes = match step.technique {
+        T::XChain | T::XYChain | T::Aic | T::GroupedAic if !step.links.is_empty() => {
+            step.links.len() + 1 + 2
+        }
+        T::RemotePair if !step.cells.is_empty() => 2 * step.cells.len() + 2,
+        T::NishioForcingChain
+        | T::CellForcingChain
+        | T::UnitForcingChain
+        | T::NestedForcingChain
+            if !step.implications.is_empty() =>
+        {
+            n_implications(&step.implications)
+        }
+        _ => return step.difficulty,
+    };
+    // In tenths, as the Sudoku Explainer profile adds them, so a step and the profile give
+    // the very same number for the same difficulty.
+    let base = (step.difficulty * 10.0).round() as u16;
+    f32::from(base + length_bonus(n_nodes)) / 10.0
+}
+
+/// The implications of a chain and of the inner chains they rest on, recursively.
+fn n_implications(implications: &[Implication]) -> usize {
+    implications
+        .iter()
+        .map(|implication| 1 + n_implications(&implication.inner))
+        .sum()
 }
 
 /// The ladder of the Human strategy on a layout: every technique family sound there, easiest

@@ -34,6 +34,8 @@ use crate::logic::uniqueness;
 use crate::trace::{Board, Candidate, Change};
 use std::sync::OnceLock;
 
+pub use crate::technique::length_bonus;
+
 /// A difficulty in tenths (2.6 is 26), so comparisons are exact.
 type Tenths = u16;
 
@@ -915,23 +917,6 @@ fn basic(board: &Board9) -> Option<Hint> {
 
 // ---------------------------------------------------------------------------------------
 // Chains
-
-/// Sudoku Explainer's length bonus: 0.1 each time `length` passes 4, 6, 8, 12, 16, 24, …
-pub fn length_bonus(length: usize) -> Tenths {
-    let mut bonus = 0;
-    let mut ceiling = 4;
-    let mut odd = false;
-    while length > ceiling {
-        bonus += 1;
-        ceiling = if odd {
-            ceiling * 4 / 3
-        } else {
-            ceiling * 3 / 2
-        };
-        odd = !odd;
-    }
-    bonus
-}
 
 /// How implications are drawn.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -2660,18 +2645,5 @@ fn chain_name(mode: Mode, kind: ChainKind, x: bool, y: bool) -> &'static str {
         (Mode::DynamicMultiple, ChainKind::Region) => {
             "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)"
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::length_bonus;
-
-    #[test]
-    fn length_bonus_steps_at_sudoku_explainers_ceilings() {
-        let steps: Vec<usize> = (1..=130)
-            .filter(|&n| length_bonus(n) > length_bonus(n - 1))
-            .collect();
-        assert_eq!(steps, vec![5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129]);
     }
 }

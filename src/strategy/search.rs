@@ -61,7 +61,10 @@ impl SearchStepper {
     }
 
     /// The "Human" strategy with steps that hold `detail`: with [`Detail::Bare`], the steps
-    /// a rating reads, at less cost, with the techniques and changes of [`SearchStepper::human`].
+    /// a rating reads, at less cost, with the techniques of [`SearchStepper::human`] at each
+    /// step. Where several forcing chains of a technique apply, the bare step is the first
+    /// found and the explained one the simplest (see `logic::forcing::alternatives`), so the
+    /// two traces may part there.
     pub fn human_with(puzzle: &Grid, uniqueness: Uniqueness, detail: Detail) -> SearchStepper {
         let ladder = logic::human_ladder_with(uniqueness, puzzle.geometry(), detail);
         SearchStepper::with_ladder(puzzle, ladder)

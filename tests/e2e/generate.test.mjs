@@ -146,7 +146,7 @@ test('a technique and a symmetry asked for; one the variant cannot have is said,
   await waitForStatus(page, 'Unique solution');
   await openPanel(page);
   await page.getByText('More options', { exact: true }).click();
-  await choose(page, 'Technique', 'X-Wing (SE 3.2)');
+  await choose(page, 'Technique', 'X-Wing (ER 3.2)');
   await choose(page, 'Symmetry', 'Rotational 180°');
   assert.equal(await page.getByLabel('Level', { exact: true }).isDisabled(), true);
   await button(page, 'New puzzle').click();
@@ -163,7 +163,7 @@ test('a technique and a symmetry asked for; one the variant cannot have is said,
   await choose(page, 'Variant', 'X-Sudoku');
   await page.waitForFunction(() => location.hash.startsWith('#p=x:'));
   const before = await gridLine(page);
-  await choose(page, 'Technique', 'Unique Rectangle Type 1 (SE 4.5)');
+  await choose(page, 'Technique', 'Unique Rectangle Type 1 (ER 4.5)');
   await button(page, 'New puzzle').click();
   await waitForStatus(page, 'No puzzle can need Unique Rectangle Type 1', MAKE_MS);
   assert.match(await statusText(page), /The grid is as it was\./);

@@ -133,7 +133,7 @@ test('Hint names the next technique, then shows where, then takes the step', asy
   await hint.waitFor({ state: 'visible' });
   assert.equal(
     await hint.innerText(),
-    'Hint: try X-Chain (SE 6.6). Press Hint again to see where.',
+    'Hint: try X-Chain (ER 6.8). Press Hint again to see where.',
   );
   assert.equal(await counter(page, 'Steps'), XCHAIN_STEP - 1, 'a hint applies nothing');
   assert.equal(await count('.grid .cell.step'), 0, 'the first hint shows no place');
@@ -142,12 +142,12 @@ test('Hint names the next technique, then shows where, then takes the step', asy
   await hint.filter({ hasText: 'highlighted' }).waitFor();
   assert.equal(
     await hint.innerText(),
-    'Hint: X-Chain (SE 6.6): look at the highlighted cells. Press Hint again to take the step.',
+    'Hint: X-Chain (ER 6.8): look at the highlighted cells. Press Hint again to take the step.',
   );
   assert.ok((await count('.grid .cell.step')) >= 4, 'the chain cells are marked');
   assert.ok((await count('.grid .cand.pattern')) >= 4, 'the chain candidates are marked');
   assert.equal(await count('.grid .cand.elim'), 0, 'the elimination stays hidden');
-  assert.equal(await count('svg.link-layer line.link'), 0, 'so do the links');
+  assert.equal(await count('svg.link-layer path.link'), 0, 'so do the links');
   assert.equal(await counter(page, 'Steps'), XCHAIN_STEP - 1);
   await shot(page, 'human-hint-light');
 
@@ -157,7 +157,7 @@ test('Hint names the next technique, then shows where, then takes the step', asy
   assert.equal(await hint.isVisible(), false);
   assert.equal(await page.locator('stepdoku-board .step-info .technique').innerText(), 'X-Chain');
   assert.equal(await count('.grid .cand.elim'), 1);
-  assert.equal(await count('svg.link-layer line.link'), 5);
+  assert.equal(await count('svg.link-layer path.link'), 5);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -207,7 +207,7 @@ test('stepping to the X-Chain: technique, description, difficulty, arrows, elimi
 
   const status = page.locator('stepdoku-board .step-info');
   assert.equal(await status.locator('.technique').innerText(), 'X-Chain');
-  assert.match(await status.locator('.step-difficulty').innerText(), /^ER 6\.[6-9]$/);
+  assert.equal(await status.locator('.step-difficulty').innerText(), 'ER 6.8');
   assert.match(await status.locator('.step-text').innerText(), /^X-Chain on 8: .*r2c7 loses 8/);
 
   // The description, from the techniques() export, behind the disclosure.
@@ -220,7 +220,10 @@ test('stepping to the X-Chain: technique, description, difficulty, arrows, elimi
   assert.equal(await about.locator('.about-text').isVisible(), false, 'closed at first');
   await about.locator('summary').click();
   assert.equal(await about.locator('.about-text').innerText(), description);
-  assert.match(await about.locator('.about-values').innerText(), /^SE 6\.6 · HoDoKu score \d+$/);
+  assert.match(
+    await about.locator('.about-values').innerText(),
+    /^ER 6\.6, this chain 6\.8 with its length bonus · HoDoKu score \d+$/,
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'human-xchain-light');
 
@@ -230,18 +233,18 @@ test('stepping to the X-Chain: technique, description, difficulty, arrows, elimi
   const entry = page.locator('stepdoku-board #technique-xchain');
   await entry.waitFor({ state: 'visible' });
   assert.equal(await entry.locator('.g-about').innerText(), description);
-  assert.match(await entry.locator('.g-head').innerText(), /X-Chain\s+SE 6\.6/);
+  assert.match(await entry.locator('.g-head').innerText(), /X-Chain\s+ER 6\.6/);
   assert.match(await entry.getAttribute('class'), /is-target/);
   assert.equal(new URL(page.url()).hash, `#p=${XCHAIN}&s=human&n=${XCHAIN_STEP}`);
   await page.waitForTimeout(600); // the smooth scroll
   await shot(page, 'human-glossary-light');
 
-  // The chain: five links drawn as SVG lines with arrow heads, strong solid, weak dashed.
+  // The chain: five links drawn as SVG paths with arrow heads, strong solid, weak dashed.
   const links = await inBoard(page, (root) =>
-    [...root.querySelectorAll('svg.link-layer line.link')].map((line) => ({
-      kind: line.classList.contains('strong') ? 'strong' : 'weak',
-      marker: line.getAttribute('marker-end'),
-      dash: getComputedStyle(line).strokeDasharray,
+    [...root.querySelectorAll('svg.link-layer path.link')].map((path) => ({
+      kind: path.classList.contains('strong') ? 'strong' : 'weak',
+      marker: path.getAttribute('marker-end'),
+      dash: getComputedStyle(path).strokeDasharray,
     })),
   );
   assert.equal(links.length, 5);
@@ -249,7 +252,7 @@ test('stepping to the X-Chain: technique, description, difficulty, arrows, elimi
     links.map((l) => l.kind),
     ['strong', 'weak', 'strong', 'weak', 'strong'],
   );
-  assert.ok(links.every((l) => l.marker === 'url(#arrow)'));
+  assert.ok(links.every((l) => l.marker === 'url(#arrow-plain)'));
   assert.ok(links.filter((l) => l.kind === 'weak').every((l) => l.dash !== 'none'));
   assert.ok(links.filter((l) => l.kind === 'strong').every((l) => l.dash === 'none'));
 
