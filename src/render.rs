@@ -480,7 +480,7 @@ impl Picture {
 }
 
 /// The first line of a step's caption, as the page's status card heads a step: its number,
-/// then the technique for a deduction or the kind otherwise, then its difficulty or depth.
+/// then the technique for a deduction or the kind otherwise, then its own ER or its depth.
 fn step_heading(step: &Step, position: usize) -> String {
     let what = match step.kind {
         StepKind::Deduction => step.technique.name(),
@@ -491,8 +491,8 @@ fn step_heading(step: &Step, position: usize) -> String {
         StepKind::Unsolvable => "No solution",
     };
     let mut heading = format!("Step {position} · {what}");
-    if step.difficulty > 0.0 {
-        let _ = write!(heading, " · SE {:.1}", step.difficulty);
+    if step.er > 0.0 {
+        let _ = write!(heading, " · ER {:.1}", step.er);
     } else if step.depth > 0 {
         let _ = write!(heading, " · depth {}", step.depth);
     }
