@@ -17,6 +17,10 @@ const LEGEND = `
       <li><span class="swatch cand restored">3</span>Candidate restored</li>
       <li><span class="swatch cand pattern">3</span>Pattern candidate</li>
       <li><span class="swatch cand fin">3</span>Fin</li>
+      <li><span class="swatch arrow"><svg viewBox="0 0 1 1" aria-hidden="true"><path class="link strong" d="M0.15 0.5H0.85"/></svg></span>Strong link: if the first is false, the second is true</li>
+      <li><span class="swatch arrow"><svg viewBox="0 0 1 1" aria-hidden="true"><path class="link weak" d="M0.15 0.5H0.85"/></svg></span>Weak link: if the first is true, the second is false</li>
+      <li><span class="swatch cand chain-on">3</span>Chain walked: made true here</li>
+      <li><span class="swatch cand chain-off">3</span>Chain walked: made false here</li>
       <li><span class="swatch contradiction"></span>Dead end</li>
       <li><span class="swatch fault"></span>At fault / differs</li>
     </ul>
