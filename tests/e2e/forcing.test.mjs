@@ -235,3 +235,35 @@ test('the list closes when the step changes, unless kept open', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a forcing chain a hint took on the person’s own board is walked the same way', async () => {
+  const step = steps[0];
+  const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${HARDEST[0]}` });
+  const hint = button(page, 'Hint');
+  // Each step before the chain, then the chain itself: named, shown where, then taken.
+  for (let taken = 0; taken <= step.step; taken++) {
+    await hint.click();
+    await page
+      .locator('stepdoku-board .hint')
+      .filter({ hasText: /^Hint: try / })
+      .waitFor();
+    await hint.click();
+    await page.locator('stepdoku-board .hint').filter({ hasText: /look/ }).waitFor();
+    await hint.click();
+    await page
+      .locator('stepdoku-board .hint')
+      .filter({ hasText: /^Hint taken: / })
+      .waitFor();
+  }
+  assert.match(
+    await page.locator('stepdoku-board .hint').innerText(),
+    new RegExp(`^Hint taken: ${step.technique.split(' ')[0]} forcing chain`),
+  );
+  const n = step.implications.length;
+  await waitForImplication(page, 1, n);
+  await button(page, 'Next implication').click();
+  await waitForImplication(page, 2, n);
+  assert.ok((await arrows(page).count()) <= MAX_ARROWS);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
