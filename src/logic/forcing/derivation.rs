@@ -84,14 +84,7 @@ impl Branch {
         premise: Candidate,
         reach: Reach,
     ) -> Option<(Branch, Contradiction)> {
-        let mut d = Derivation::new(board, reach);
-        d.place(
-            premise.cell,
-            premise.digit,
-            Rule::Premise,
-            Vec::new(),
-            Vec::new(),
-        )?;
+        let mut d = Derivation::from_premise(board, premise, reach)?;
         let (dead, from, removed) = d.run()?;
         let end = d.add_dead_end(dead, from, removed);
         Some((
@@ -112,14 +105,7 @@ impl Branch {
         reach: Reach,
         (placed, gone): (&[Candidate], &[Candidate]),
     ) -> Option<Branch> {
-        let mut d = Derivation::new(board, reach);
-        d.place(
-            premise.cell,
-            premise.digit,
-            Rule::Premise,
-            Vec::new(),
-            Vec::new(),
-        )?;
+        let mut d = Derivation::from_premise(board, premise, reach)?;
         let ends = match d.run() {
             Some((dead, from, removed)) => vec![d.add_dead_end(dead, from, removed)],
             None => {
@@ -219,6 +205,20 @@ impl Derivation {
             first_id: 0,
             snapshots: Vec::new(),
         }
+    }
+
+    /// A derivation on `board` whose first fact is `premise`, assumed true; `None` if the
+    /// premise cannot be placed.
+    fn from_premise(board: &Board, premise: Candidate, reach: Reach) -> Option<Derivation> {
+        let mut d = Derivation::new(board, reach);
+        d.place(
+            premise.cell,
+            premise.digit,
+            Rule::Premise,
+            Vec::new(),
+            Vec::new(),
+        )?;
+        Some(d)
     }
 
     /// The fact with id `id`, or `None` for a fact of the outer derivation.
