@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Writes dist/: exactly the files a site needs to run Stepdoku, and nothing else of the
-# repository: the <stepdoku-board> element and its modules, its stylesheet, the worker, the
-# two wasm modules and their glue, the full app page (index.html) and the iframe page
-# (embed.html). Every path is relative, so dist/ works copied anywhere (or from a CDN).
+# repository: the <stepdoku-board> element, the app page (index.html, app.js) and the iframe
+# page (embed.html, embed.js), each bundled into one minified module (scripts/bundle.mjs),
+# the worker (worker.js), the pages' stylesheets, and the three wasm modules with their glue
+# and TypeScript declarations (pkg/). Every path is relative, so dist/ works copied anywhere
+# (or from a CDN).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,13 +13,13 @@ bash scripts/build-wasm.sh
 out=$(mktemp -d dist.XXXXXX)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/pkg"
-cp www/*.js www/*.css www/*.svg "$out/"
-cp www/pkg/stepdoku.js www/pkg/stepdoku_bg.wasm \
-  www/pkg/stepdoku_core.js www/pkg/stepdoku_core_bg.wasm "$out/pkg/"
-# The pages refer to www/…; in dist/ everything sits beside them.
-for page in index.html embed.html; do
-  sed -e 's#\(href\|src\)="www/#\1="#g' "$page" > "$out/$page"
+for name in stepdoku stepdoku_verdict stepdoku_core; do
+  cp "www/pkg/$name.js" "www/pkg/$name.d.ts" "www/pkg/${name}_bg.wasm" "$out/pkg/"
 done
+node scripts/bundle.mjs "$out"
+cp -r www/icons www/manifest.webmanifest "$out/"
+# The app page's service worker, with the list of every file it keeps for offline use.
+node scripts/stamp-offline.mjs "$out"
 chmod 755 "$out"
 rm -rf dist
 mv "$out" dist

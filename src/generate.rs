@@ -17,7 +17,7 @@
 //! A candidate that falls short of its target (an ER too low) is kept when it is the closest
 //! so far, and the next tries climb from it: a few of its solution's cells are given back and
 //! the givens taken away again in a new order, which makes a different minimal puzzle with
-//! the same solution. After [`CLIMB_STEPS`] such tries the generator starts afresh. Hard
+//! the same solution. After `CLIMB_STEPS` such tries the generator starts afresh. Hard
 //! targets (an ER of 9 and more) come within seconds this way where fresh grids alone would
 //! take hours.
 

@@ -131,7 +131,8 @@ impl Shape {
         (0..self.n_cells()).map(Cell::new)
     }
 
-    /// The character that writes a digit in this shape's alphabet (see [`Grid::parse`]).
+    /// The character that writes a digit in this shape's alphabet (see
+    /// [`Grid::parse`](crate::Grid::parse)).
     pub fn digit_char(self, digit: Digit) -> char {
         let v = digit.get();
         if self.size() == 25 {

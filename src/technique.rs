@@ -250,7 +250,7 @@ impl Needs {
 
 /// A technique on the wire: the record the README's "Wire format" describes (`id`, `name`,
 /// `difficulty`, `score`, `reliesOnUniqueness`, `isSearch`, `description`). A step or a
-/// rating names its technique with [`Technique::serialize_name_and_id`] instead.
+/// rating names its technique with `Technique::serialize_name_and_id` instead.
 impl Serialize for Technique {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut record = serializer.serialize_struct("Technique", 7)?;

@@ -8,6 +8,8 @@ import { linkHash, readLink } from './link.js';
 import { DEFAULT_SAMPLE } from './samples.js';
 
 const board = document.querySelector('stepdoku-board');
+// Working offline (a service worker, on the built page) waits until the grid shows.
+board.whenReady().then(() => import('./offline.js'));
 // Share links open this page, at the position they name.
 board.linkBase = location.origin + location.pathname;
 

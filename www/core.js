@@ -207,6 +207,11 @@ export function technique(id) {
   return techniqueMap.get(id);
 }
 
+/** The anchor of a technique's glossary entry (glossary.js), which links to it name. */
+export function techniqueAnchor(id) {
+  return `technique-${id}`;
+}
+
 /** Every technique, in ladder order (search steps last), as `technique(id)` gives them. */
 export function techniqueList() {
   return techniqueArray;

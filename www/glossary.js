@@ -4,10 +4,7 @@
 // Links inside the board never change the page's URL (its hash holds the puzzle): the
 // board calls `show(anchor)` instead, which opens the glossary at the entry.
 
-/** The anchor of a technique's glossary entry. */
-export function techniqueAnchor(id) {
-  return `technique-${id}`;
-}
+import { techniqueAnchor } from './core.js';
 
 function entry(technique) {
   const item = document.createElement('li');

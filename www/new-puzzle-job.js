@@ -6,7 +6,7 @@
 // a WorkerClient (or anything with its `request`, `cancel` and `hasPending`); unit-tested in
 // node.
 
-import { ratingFields } from './rating.js';
+import { ratingFields } from './rating-fields.js';
 import { CancelledError } from './worker-client.js';
 
 /** How long each `generate` request runs before the page hears how far it has got. */

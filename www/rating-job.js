@@ -1,6 +1,9 @@
 // The rating job: when a board rates its puzzle, in the rating worker, and what the rating
 // card (rating.js) shows meanwhile. A puzzle is rated once its verdict says it has one
-// solution, within a time budget; a rating that runs out of time can be carried on (Keep
+// solution, within a time budget: at once when the explainer module (which the rating runs
+// in) is on its way already, for a trace or a hint; otherwise the card offers to rate it, so
+// a person who only solves never downloads the explainer (and it starts by itself once a
+// trace fetches the explainer). A rating that runs out of time can be carried on (Keep
 // rating), and a new puzzle, a newer rating or Stop cuts the one under way short, so a late
 // reply never shows for another puzzle. No DOM: the worker comes in as a WorkerClient (or
 // anything with its `request`, `cancel` and `hasPending`); unit-tested in node.
@@ -14,6 +17,10 @@ import { CancelledError } from './worker-client.js';
 const RATING_BUDGET_MS = 5000;
 /** How long each Keep rating runs. */
 const RATING_MORE_MS = 30000;
+
+/** What the card says while it offers to rate the puzzle. */
+const OFFER =
+  "Rate the puzzle to see how hard it is on Sudoku Explainer's and HoDoKu's scales, and its hardest step.";
 
 /** Why a puzzle gets no rating, by verdict. */
 const NO_RATING = {
@@ -36,13 +43,15 @@ export class RatingJob {
   /**
    * `rater` runs the ratings (a WorkerClient of its own, so stopping one leaves the trace
    * alone). `budgetMs()` gives the budget of a first rating, `isShown()` whether the rating
-   * card shows (a board without it rates nothing), and `onChange()` is called whenever `view`
+   * card shows (a board without it rates nothing), `hasExplainer()` whether the explainer
+   * module is fetched already (or on its way), and `onChange()` is called whenever `view`
    * changes.
    */
-  constructor(rater, { budgetMs, isShown, onChange }) {
+  constructor(rater, { budgetMs, isShown, hasExplainer, onChange }) {
     this.rater = rater;
     this.budgetMs = budgetMs;
     this.isShown = isShown;
+    this.hasExplainer = hasExplainer;
     this.onChange = onChange;
     /**
      * What the card shows (see rating.js `update`): `{ kind, message }` or, once rated,
@@ -73,7 +82,7 @@ export class RatingJob {
   verdictIn(line, verdict) {
     if (verdict.kind === 'unique') {
       if (this.isShown()) {
-        this.start(line);
+        this.startOrOffer(line);
       }
     } else {
       this.stop();
@@ -83,11 +92,24 @@ export class RatingJob {
 
   /**
    * Rates `line` if it still waits for its rating although its `verdict` is unique: as when
-   * the card comes to show after the verdict came in.
+   * the card comes to show after the verdict came in, or the explainer came for a trace
+   * while the card offered to rate.
    */
   rateIfWaiting(line, verdict) {
-    if (this.isShown() && verdict.kind === 'unique' && this.view.kind === 'waiting') {
+    const isWaiting = this.view.kind === 'waiting' || this.view.kind === 'offered';
+    if (this.isShown() && verdict.kind === 'unique' && isWaiting) {
+      this.startOrOffer(line);
+    }
+  }
+
+  /** Rates `line` when the explainer is here or coming; otherwise offers to. */
+  startOrOffer(line) {
+    if (this.hasExplainer()) {
       this.start(line);
+    } else if (this.view.kind !== 'offered') {
+      this.line = line;
+      this.view = { kind: 'offered', message: OFFER };
+      this.onChange();
     }
   }
 

@@ -3,7 +3,9 @@
 // 9×9 puzzle the core computes ER/EP/ED and the score and level on the peers' own terms
 // (`source` "peerProfiles"), and the card says where each figure comes from (`ratingSources`).
 // The worker computes the rating (see worker.js `rate`); this module only shows it, or says
-// why there is none. `ratingFields` is pure, for the unit tests.
+// why there is none. `ratingSources` is pure, for the unit tests.
+
+import { ratingFields } from './rating-fields.js';
 
 /** What a label means, for the small print under it and its tooltip. */
 const FIELDS = [
@@ -39,35 +41,6 @@ const FIELDS = [
     title: 'Whether the Human strategy ran out of techniques and had to guess',
   },
 ];
-
-const difficultyText = (value) => (value === null || value === undefined ? '–' : value.toFixed(1));
-
-/**
- * The card's fields for a rating from the worker: `{ key: { text, value } }`, `value` being
- * what `stepdoku rate` prints in that column (`-` for an unknown EP or ED), `text` what a
- * person reads. With guessing, ER is a lower bound and reads "≥ 3.6".
- */
-export function ratingFields(rating) {
-  const er = difficultyText(rating.er);
-  const isLowerBound = rating.erIsLowerBound ?? rating.needsGuessing;
-  return {
-    er: { text: isLowerBound ? `≥ ${er}` : er, value: er },
-    ep: {
-      text: difficultyText(rating.ep),
-      value: rating.ep === null ? '-' : difficultyText(rating.ep),
-    },
-    ed: {
-      text: difficultyText(rating.ed),
-      value: rating.ed === null ? '-' : difficultyText(rating.ed),
-    },
-    score: { text: rating.score.toLocaleString('en'), value: String(rating.score) },
-    level: { text: rating.level, value: rating.level },
-    guessing: {
-      text: rating.needsGuessing ? 'Needed' : 'None',
-      value: rating.needsGuessing ? 'guess' : 'no-guess',
-    },
-  };
-}
 
 /**
  * Where each figure comes from, one sentence each: `[{ key, text }]`, key `se` (ER, EP and
@@ -159,6 +132,7 @@ export function mountRating(host, levels, on) {
     FIELDS.map((f) => [f.key, card.querySelector(`[data-key="${f.key}"] dd`)]),
   );
   const levelBox = card.querySelector('[data-key="level"] dd');
+  const rateButton = actions.querySelector('[data-act="rate"]');
 
   card.addEventListener('click', (event) => {
     const act = event.target.closest('[data-act]')?.dataset.act;
@@ -171,8 +145,8 @@ export function mountRating(host, levels, on) {
 
   /**
    * `view`: `{ kind, rating, message }`. Kinds: `rated` (shows `rating`), `running` (a Stop
-   * button), `slow` (a Keep rating button), `stopped` (a Rate again button), and `waiting`
-   * or `none` (only `message`).
+   * button), `slow` (a Keep rating button), `stopped` (a Rate again button), `offered` (a
+   * Rate button), and `waiting` or `none` (only `message`).
    */
   function update(view) {
     const key = JSON.stringify(view);
@@ -191,9 +165,10 @@ export function mountRating(host, levels, on) {
       button.hidden = !(
         (button.dataset.act === 'stop' && view.kind === 'running') ||
         (button.dataset.act === 'more' && view.kind === 'slow') ||
-        (button.dataset.act === 'rate' && view.kind === 'stopped')
+        (button.dataset.act === 'rate' && (view.kind === 'stopped' || view.kind === 'offered'))
       );
     }
+    rateButton.textContent = view.kind === 'offered' ? 'Rate' : 'Rate again';
     actions.hidden = ![...actions.children].some((b) => !b.hidden);
     if (!rating) {
       return;

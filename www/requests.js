@@ -2,7 +2,7 @@
 // needs: the worker client sends a module to a worker before the first request that needs it.
 
 export const MODULE_OF_REQUEST = Object.freeze({
-  analyze: 'core',
+  analyze: 'verdict',
   start: 'full',
   play: 'full',
   seek: 'full',

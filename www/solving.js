@@ -589,7 +589,7 @@ export const solvingMethods = {
       }),
     );
     this.pad.setPencil(Boolean(own) && this.isPencil);
-    this.finishCard.update(
+    this.finishCard?.update(
       finishCardState({
         own,
         solution: this.solutionValues(),

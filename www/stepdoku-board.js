@@ -11,8 +11,10 @@
 // any origin, under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see
 // the README, Embed).
 //
-// A board shows its grid as soon as the small wasm module has loaded, and does no heavy work
-// (no worker, no verdict, no rating) until it comes near the viewport or is used.
+// A board shows its grid as soon as the small wasm module has loaded, then mounts the parts
+// the grid does not need (later-parts.js), and does no heavy work (no worker, no verdict)
+// until it comes near the viewport or is used; it rates a puzzle when asked to, or at once
+// when the explainer module is on its way anyway (rating-job.js).
 //
 // Two phases: entering a puzzle (typed digits are givens) and solving it (givens locked; the
 // person's digits, marks, undo history and time are theirs, kept in localStorage per puzzle).
@@ -48,24 +50,20 @@ import {
   strategies,
   symmetries,
   technique,
+  techniqueAnchor,
   techniqueList,
   textTooLong,
   variantsFor,
   withCell,
 } from './core.js';
-import { mountGlossary, techniqueAnchor } from './glossary.js';
 import { mountGrid } from './grid-view.js';
-import { mountLegend } from './legend.js';
-import { mountNewPuzzle } from './new-puzzle.js';
 import { dayText, NewPuzzleJob, orderWords, randomSeed, targetRequest } from './new-puzzle-job.js';
 import { mountNumberPad } from './number-pad.js';
-import { mountFinishCard } from './finish-card.js';
 import { HintLevels, traceHighlight, traceHintText } from './hints.js';
 import { readStep } from './link.js';
 import { Playback } from './playback.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
-import { mountRating } from './rating.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, loadOptions, progressText, recentSolves, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
@@ -74,11 +72,8 @@ import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
 import { solvingMethods } from './solving.js';
 import { mountStatus } from './status.js';
-import { ChainWalk } from './chain-walk.js';
-import { mountChainCard } from './chain-card.js';
-import { mountStepList } from './step-list.js';
 import { Stopwatch } from './stopwatch.js';
-import { styleSheets } from './stylesheets.js';
+import { allSheets, firstSheets } from './stylesheets.js';
 import {
   BoardMode,
   CONTROLS,
@@ -90,6 +85,7 @@ import {
   statusState,
 } from './view-model.js';
 import { VerdictJob, verdictOf } from './verdict-job.js';
+import { isRequested, modules } from './wasm.js';
 import { WorkerClient } from './worker-client.js';
 
 export { CONTROLS };
@@ -119,6 +115,19 @@ function pageStorage() {
 function traceKey(playback) {
   return `${playback.traceId}:${playback.position}`;
 }
+
+/**
+ * The forcing-chain walk until later-parts.js brings ChainWalk: no chain is on show, and the
+ * step's highlight is drawn as it is.
+ */
+const NO_WALK = Object.freeze({
+  step: null,
+  show() {},
+  over: (highlight) => highlight,
+  pause() {},
+  setSpeed() {},
+  view: () => null,
+});
 
 class StepdokuBoard extends HTMLElement {
   static observedAttributes = [
@@ -234,6 +243,7 @@ class StepdokuBoard extends HTMLElement {
         this.saveSolve();
         this.stopClock();
         document.removeEventListener('visibilitychange', this.onVisibility);
+        modules.removeEventListener('requested', this.onModule);
         this.shadowRoot.replaceChildren();
         // A board put back starts afresh, from its attributes.
         this.started = null;
@@ -302,7 +312,7 @@ class StepdokuBoard extends HTMLElement {
   async start() {
     const root = this.shadowRoot;
     try {
-      const [sheets] = await Promise.all([styleSheets(), ready]);
+      const [sheets] = await Promise.all([firstSheets(), ready]);
       root.adoptedStyleSheets = sheets;
     } catch (error) {
       this.showStartFailure(error);
@@ -323,6 +333,7 @@ class StepdokuBoard extends HTMLElement {
     this.rating = new RatingJob(this.rater, {
       budgetMs: () => ratingBudget(this.getAttribute('rating-budget')),
       isShown: () => this.controlSet.has('rating'),
+      hasExplainer: () => isRequested('full'),
       onChange: () => this.schedule(),
     });
     // New puzzles are made in a third worker: a slow one (a minimal 16×16 takes seconds a
@@ -352,12 +363,7 @@ class StepdokuBoard extends HTMLElement {
         strategies().some((s) => s.id === id),
       ) ?? this.strategy;
     this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
-    this.mountParts(
-      root.querySelector('.board-col'),
-      root.querySelector('.side-col'),
-      root.querySelector('.glossary-col'),
-    );
-    this.walk.setSpeed(this.playback.speed);
+    this.mountParts(root.querySelector('.board-col'), root.querySelector('.side-col'));
     this.applyControls();
     root.addEventListener('keydown', (event) => this.handleShortcut(event));
     // The clock runs only while the page is seen; progress is saved when it is hidden.
@@ -368,6 +374,13 @@ class StepdokuBoard extends HTMLElement {
       this.runClock();
     };
     document.addEventListener('visibilitychange', this.onVisibility);
+    // The explainer on its way (for a trace, a hint, another board): a rating offered starts.
+    this.onModule = ({ detail }) => {
+      if (detail === 'full' && this.puzzle && this.verdicts.isFor(this.puzzle.line)) {
+        this.rating.rateIfWaiting(this.puzzle.line, this.verdict);
+      }
+    };
+    modules.addEventListener('requested', this.onModule);
     window.addEventListener('pagehide', () => this.saveSolve());
     // Technique links open the glossary in place: the host page's URL is never touched.
     root.addEventListener('click', (event) => {
@@ -375,7 +388,7 @@ class StepdokuBoard extends HTMLElement {
       if (link) {
         event.preventDefault();
         if (this.controlSet.has('techniques')) {
-          this.glossary.show(link.getAttribute('href').slice(1));
+          this.glossary?.show(link.getAttribute('href').slice(1));
         }
       }
     });
@@ -402,6 +415,17 @@ class StepdokuBoard extends HTMLElement {
     }
     this.observeView();
     this.dispatchEvent(new CustomEvent('ready'));
+    // The parts the grid does not need come next (bundled, a chunk of their own).
+    const app = root.querySelector('.app');
+    Promise.all([import('./later-parts.js'), allSheets()]).then(
+      ([parts, sheets]) => {
+        if (root.contains(app)) {
+          root.adoptedStyleSheets = sheets;
+          this.mountLater(parts);
+        }
+      },
+      (error) => this.reportError(new Error(`Part of the board could not load: ${error.message}`)),
+    );
   }
 
   /** Whether the puzzle may not be edited. */
@@ -531,7 +555,7 @@ class StepdokuBoard extends HTMLElement {
     this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
   }
 
-  mountParts(boardCol, sideCol, glossaryCol) {
+  mountParts(boardCol, sideCol) {
     this.panel = mountPuzzlePanel(sideCol, {
       toggle: () => {
         this.isPanelOpen = !this.isPanelOpen;
@@ -559,33 +583,10 @@ class StepdokuBoard extends HTMLElement {
       sample: (sample) => land(this.loadText(sample.text)),
       resume: (line) => land(this.loadText(line)),
     });
-    this.newPart = mountNewPuzzle(
-      { quick: this.panel.quick, panel: this.panel.panel },
-      {
-        levels: levels(),
-        techniques: techniqueList(),
-        symmetries: symmetries(),
-        initialLevel: this.choices.level,
-      },
-      {
-        make: ({ target, symmetry, isDaily }) => {
-          const day = isDaily ? dayText(new Date()) : '';
-          this.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
-        },
-        cancel: () => this.making.cancel(),
-        level: (value) => this.rememberChoice('level', value),
-      },
-    );
     this.grid = mountGrid(boardCol, {
       input: (cell, key, isOther) => this.input(cell, key, isOther),
       switchMode: () => this.togglePencil(),
       paste: (text, cell) => this.pasteOnGrid(text, cell),
-    });
-    this.finishCard = mountFinishCard(boardCol.querySelector('.grid-wrap'), {
-      close: () => {
-        this.isFinishClosed = true;
-        this.schedule();
-      },
     });
     this.solveBar = mountSolveBar(sideCol, {
       phase: () => this.enterPhase(this.mode.isSolving ? 'entering' : 'solving'),
@@ -604,7 +605,6 @@ class StepdokuBoard extends HTMLElement {
     this.pad = mountNumberPad(sideCol, {
       key: (key, isOther) => this.input(this.grid.selected, key, isOther),
     });
-    this.glossary = mountGlossary(glossaryCol, techniqueList());
     this.controls = mountControls(sideCol, strategies(), {
       solve: () => this.solve(),
       togglePlay: () => this.togglePlay(),
@@ -626,21 +626,58 @@ class StepdokuBoard extends HTMLElement {
       showSolution: (index) => this.showSolution(index),
       keepChecking: () => this.keepChecking(),
     });
-    this.walk = new ChainWalk(() => this.schedule());
-    this.chainCard = mountChainCard(this.status.card, {
+    this.walk = NO_WALK;
+  }
+
+  /**
+   * Mounts the parts the first grid does not need, from later-parts.js (`parts`), fetched once
+   * the grid shows; each goes where it went before, after the parts already there.
+   */
+  mountLater(parts) {
+    const root = this.shadowRoot;
+    const sideCol = root.querySelector('.side-col');
+    this.newPart = parts.mountNewPuzzle(
+      { quick: this.panel.quick, panel: this.panel.panel },
+      {
+        levels: levels(),
+        techniques: techniqueList(),
+        symmetries: symmetries(),
+        initialLevel: this.choices.level,
+      },
+      {
+        make: ({ target, symmetry, isDaily }) => {
+          const day = isDaily ? dayText(new Date()) : '';
+          this.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
+        },
+        cancel: () => this.making.cancel(),
+        level: (value) => this.rememberChoice('level', value),
+      },
+    );
+    this.finishCard = parts.mountFinishCard(root.querySelector('.grid-wrap'), {
+      close: () => {
+        this.isFinishClosed = true;
+        this.schedule();
+      },
+    });
+    this.glossary = parts.mountGlossary(root.querySelector('.glossary-col'), techniqueList());
+    this.walk = new parts.ChainWalk(() => this.schedule());
+    this.walk.setSpeed(this.playback.speed);
+    this.chainCard = parts.mountChainCard(this.status.card, {
       walk: (action) => this.walkChain(action),
       jump: (at) => this.walkChain(() => this.walk.jump(at)),
       toggleList: () => this.walkChain(() => this.walk.toggleList()),
       togglePin: () => this.walkChain(() => this.walk.togglePin()),
       toggleInner: (k) => this.walkChain(() => this.walk.toggleInner(k)),
     });
-    this.ratingCard = mountRating(sideCol, levels(), {
+    this.ratingCard = parts.mountRating(sideCol, levels(), {
       stop: () => this.rating.stop(),
       more: () => this.rating.more(this.puzzle.line),
       rate: () => this.rating.start(this.puzzle.line),
     });
-    this.stepList = mountStepList(sideCol, { seek: (position) => this.seek(position) });
-    mountLegend(sideCol);
+    this.stepList = parts.mountStepList(sideCol, { seek: (position) => this.seek(position) });
+    parts.mountLegend(sideCol);
+    this.applyControls();
+    this.schedule();
   }
 
   // ---- Actions -------------------------------------------------------------------------
@@ -1291,7 +1328,7 @@ class StepdokuBoard extends HTMLElement {
       error: this.inputError,
       recent: this.recentChoices(),
     });
-    this.newPart.update({ isRunning: this.making.isRunning });
+    this.newPart?.update({ isRunning: this.making.isRunning });
     this.renderSolving();
     this.status.update({
       making: this.making.noteFor(this.puzzle.line),
@@ -1317,9 +1354,9 @@ class StepdokuBoard extends HTMLElement {
         strategy: this.strategy,
       }),
     );
-    this.chainCard.update(this.walk.view());
-    this.stepList.update(p);
-    this.ratingCard.update(this.rating.view);
+    this.chainCard?.update(this.walk.view());
+    this.stepList?.update(p);
+    this.ratingCard?.update(this.rating.view);
     this.announcePosition(p);
   }
 

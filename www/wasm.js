@@ -1,18 +1,24 @@
-// The page's two WebAssembly modules, fetched and compiled once per page however many boards
-// it holds: `core` (reading and writing puzzles, verdicts, exact solving; small, the first
-// thing a board needs) and `full` (the same plus the stepping solver and every technique:
-// the explainer, first needed by a trace or a rating). Compiled modules are handed to the
-// workers, which instantiate them without fetching anything.
+// The page's three WebAssembly modules, fetched and compiled once per page however many boards
+// it holds: `core` (reading and writing puzzles; small, the first thing a board needs, on the
+// page's thread), `verdict` (verdicts and exact solving at full speed, in the worker) and
+// `full` (every export: the stepping solver and every technique, first needed by a trace or a
+// rating). Compiled modules are handed to the workers, which instantiate them without
+// fetching anything.
 //
-// Every file is resolved relative to this module, and fetched with CORS, so the element also
-// works when a page on another origin imports it (as from a CDN).
+// Every file is resolved relative to the element (assets.js), and fetched with CORS, so the
+// element also works when a page on another origin imports it (as from a CDN).
 
-const MODULE_URLS = {
-  core: new URL('./pkg/stepdoku_core_bg.wasm', import.meta.url),
-  full: new URL('./pkg/stepdoku_bg.wasm', import.meta.url),
-};
+import { MODULE_URLS } from './assets.js';
 
 const compiled = new Map();
+
+/** Says `requested` (detail: the module's name) when a module is first asked for. */
+export const modules = new EventTarget();
+
+/** Whether module `name` has been asked for: fetched, or on its way. */
+export function isRequested(name) {
+  return compiled.has(name);
+}
 
 /** Why a module could not be loaded, in words a site owner can act on. */
 function loadError(url, cause) {
@@ -53,7 +59,7 @@ async function compile(url) {
 }
 
 /**
- * The compiled module `name` (`core` or `full`), fetched on the first call only; a failure
+ * The compiled module `name` (`core`, `verdict` or `full`: see assets.js), fetched on the first call only; a failure
  * is not kept, so a later call tries again.
  */
 export function compiledModule(name) {
@@ -61,6 +67,7 @@ export function compiledModule(name) {
     const module = compile(MODULE_URLS[name]);
     module.catch(() => compiled.delete(name));
     compiled.set(name, module);
+    modules.dispatchEvent(new CustomEvent('requested', { detail: name }));
   }
   return compiled.get(name);
 }

@@ -6,6 +6,7 @@
 // A worker script on another origin (the element imported from a CDN) cannot be started by
 // URL; it is then started from a same-origin Blob whose one line imports the real worker.
 
+import { WORKER_URL } from './assets.js';
 import { MODULE_OF_REQUEST } from './requests.js';
 import { compiledModule } from './wasm.js';
 
@@ -19,8 +20,6 @@ export class CancelledError extends Error {
     this.name = 'CancelledError';
   }
 }
-
-const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** Starts the worker script at `url`, through a Blob trampoline when it is cross-origin. */
 function startWorker(url, name) {

@@ -23,7 +23,9 @@ const instances = {};
 async function instantiate(name, module) {
   try {
     const glue =
-      name === 'core' ? await import('./pkg/stepdoku_core.js') : await import('./pkg/stepdoku.js');
+      name === 'verdict'
+        ? await import('./pkg/stepdoku_verdict.js')
+        : await import('./pkg/stepdoku.js');
     await glue.default({ module_or_path: module });
     instances[name] = glue;
   } catch (error) {
@@ -71,7 +73,7 @@ const handlers = {
    * its search runs out of `nodes`.
    */
   analyze({ text, nodes }) {
-    return exportsOf('core').analyze(text, nodes);
+    return exportsOf('verdict').analyze(text, nodes);
   },
 
   /**

@@ -1,16 +1,20 @@
 // Page weight: what a cold page moves over the network and how soon its grid is
-// interactive. Serves ROOT (a built checkout: www/pkg must exist) with scripts/serve.mjs and
+// interactive. Serves ROOT (see below) with scripts/serve.mjs and
 // opens each scenario N times in headless Chromium, each time with a fresh profile (so an
 // empty HTTP cache), unthrottled and under a simulated Slow 4G, and prints the medians.
 //
 // Usage: node bench/node/weight.mjs [--root DIR] [--runs N] [--encodings br,gzip|gzip|none]
 //          [--json FILE]
-//          [--scenario app|two-boards|embed]… [--profile fast|slow4g]…
+//          [--budget] [--scenario app|one-board|two-boards|embed]… [--profile fast|slow4g]…
 //
-// Scenarios: `app` the app page (index.html); `two-boards` a page with two
+// ROOT is a checkout (www/pkg built) or a built dist/ (scripts/build-dist.sh). With
+// --budget, the run fails (exit code 1) when a page-weight budget is exceeded (BUDGETS below).
+//
+// Scenarios: `app` the app page (index.html); `one-board` a page with one
+// <stepdoku-board puzzle="…"> and nothing else; `two-boards` a page with two
 // <stepdoku-board puzzle="…"> and nothing else; `embed` ROOT/examples/embed.html when it
-// exists. The two-board page lives in a temporary directory that is served instead of ROOT:
-// it holds a symbolic link to every entry of ROOT and the page, so ROOT is never written to.
+// exists. The one- and two-board pages live in a temporary directory served instead of ROOT:
+// it holds a symbolic link to every entry of ROOT and the pages, so ROOT is never written to.
 //
 // Per load:
 // - time to interactive: from navigation start (performance.now() = 0 in the page) until
@@ -59,19 +63,22 @@ const PUZZLES = [
   '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
 ];
 
-const TWO_BOARDS_HTML = `<!doctype html>
+/** A page with one <stepdoku-board> per puzzle and nothing else, loading the element from `src`. */
+function boardsPage(title, src, puzzles) {
+  const boards = puzzles.map((p) => `    <stepdoku-board puzzle="${p}"></stepdoku-board>`);
+  return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
-    <title>Two boards</title>
-    <script type="module" src="/www/stepdoku-board.js"></script>
+    <title>${title}</title>
+    <script type="module" src="${src}"></script>
   </head>
   <body>
-    <stepdoku-board puzzle="${PUZZLES[0]}"></stepdoku-board>
-    <stepdoku-board puzzle="${PUZZLES[1]}"></stepdoku-board>
+${boards.join('\n')}
   </body>
 </html>
 `;
+}
 
 const PROFILES = {
   fast: { label: 'unthrottled', conditions: null },
@@ -129,23 +136,37 @@ function probe() {
     return root;
   };
   const states = new Map();
+  const stateOf = (el) => {
+    if (!states.has(el)) {
+      states.set(el, { gridAt: null, readyAt: null, verdictAt: null });
+    }
+    return states.get(el);
+  };
+  // A board's `ready` event, caught as it is dispatched (capture reaches a non-bubbling
+  // event), dates its first grid exactly, before anything the board loads after it.
+  document.addEventListener(
+    'ready',
+    ({ target }) => {
+      if (target.localName === 'stepdoku-board') {
+        stateOf(target).readyAt ??= performance.now();
+      }
+    },
+    true,
+  );
   let ticks = 0;
   function tick() {
     const now = performance.now();
     ticks++;
     const boards = [...document.querySelectorAll('stepdoku-board')];
     for (const el of boards) {
-      let s = states.get(el);
-      if (!s) {
-        states.set(el, (s = { gridAt: null, readyAt: null, verdictAt: null }));
-      }
+      const s = stateOf(el);
       const root = roots.get(el) ?? el.shadowRoot;
       if (!root) {
         continue;
       }
       if (s.gridAt === null && root.querySelector('[role="gridcell"]')) {
         s.gridAt = now;
-        const done = () => (s.readyAt = performance.now());
+        const done = () => (s.readyAt ??= performance.now());
         Promise.resolve(typeof el.whenReady === 'function' ? el.whenReady() : null).then(
           done,
           done,
@@ -227,7 +248,10 @@ function watchServer(server, servedRoot) {
 /** One cold load of `url`: a fresh profile, the probe, the network log; returns the figures. */
 async function coldLoad(url, profile) {
   const dir = await mkdtemp(join(tmpdir(), 'stepdoku-weight-profile-'));
-  const context = await chromium.launchPersistentContext(dir, CHROMIUM);
+  // The page's own requests: the app page's service worker, which fetches a copy of every
+  // file for offline use once the page is idle (scripts/stamp-offline.mjs reports its size),
+  // is kept out.
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
     await page.addInitScript(probe);
@@ -341,6 +365,7 @@ async function coldLoad(url, profile) {
       requests: list.length,
       wasm: list.filter((r) => isWasm(r.url)).length,
       wire: list.reduce((a, r) => a + r.wire, 0),
+      body: list.reduce((a, r) => a + r.body, 0),
       decoded: list.reduce((a, r) => a + (r.decoded ?? 0), 0),
     });
     const interactive = rows.filter((r) => r.endMs !== null && r.endMs <= inPage.ready + 1);
@@ -452,10 +477,12 @@ function report(name, byProfile) {
     'req',
     'wasm req',
     'wire KB',
+    'body KB',
     'decoded KB',
     'req (idle)',
     'wasm req (idle)',
     'wire KB (idle)',
+    'body KB (idle)',
     'decoded KB (idle)',
     'page compiles',
   ];
@@ -466,10 +493,12 @@ function report(name, byProfile) {
     m.toInteractive.requests,
     m.toInteractive.wasm,
     kb(m.toInteractive.wire),
+    kb(m.toInteractive.body),
     kb(m.toInteractive.decoded),
     m.total.requests,
     m.total.wasm,
     kb(m.total.wire),
+    kb(m.total.body),
     kb(m.total.decoded),
     m.compiles,
   ]);
@@ -488,6 +517,42 @@ function report(name, byProfile) {
       );
     }
   }
+}
+
+/**
+ * The page-weight budgets, in KB (1,000 bytes) of response bodies as sent (gzip, without the
+ * HTTP headers), of the unthrottled medians: the first interactive grid of the app page and
+ * of a page with one board, and the whole app page once idle; and the requests until the
+ * first grid.
+ */
+const BUDGETS = [
+  { scenario: 'app', what: 'first grid', key: 'toInteractive', kb: 100, requests: 8 },
+  { scenario: 'one-board', what: 'first grid', key: 'toInteractive', kb: 100, requests: 8 },
+  { scenario: 'app', what: 'whole page', key: 'total', kb: 350 },
+];
+
+/** Prints every budget with its figure; returns whether all hold. */
+function checkBudgets(results) {
+  let isWithin = true;
+  console.log('\nBudgets (unthrottled medians):');
+  for (const b of BUDGETS) {
+    const m = results[b.scenario]?.fast?.median;
+    if (!m) {
+      console.log(`  ${b.scenario} ${b.what}: not measured (run it with --profile fast)`);
+      isWithin = false;
+      continue;
+    }
+    const { body, requests } = m[b.key];
+    const checks = [[kb(body), b.kb, 'KB', body <= b.kb * 1000]];
+    if (b.requests) {
+      checks.push([requests, b.requests, 'requests', requests <= b.requests]);
+    }
+    for (const [value, limit, unit, ok] of checks) {
+      console.log(`  ${ok ? 'ok  ' : 'OVER'} ${b.scenario} ${b.what}: ${value} of ${limit} ${unit}`);
+      isWithin &&= ok;
+    }
+  }
+  return isWithin;
 }
 
 function chromiumVersion() {
@@ -510,6 +575,7 @@ async function exists(path) {
 const { values: opts } = parseArgs({
   options: {
     root: { type: 'string', default: REPO },
+    budget: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
     encodings: { type: 'string', default: 'br,gzip' },
     json: { type: 'string' },
@@ -521,13 +587,18 @@ const root = resolve(opts.root);
 const runs = Number(opts.runs);
 /** The compressions the server offers: a CDN's, a gzip-only host's (GitHub Pages), none. */
 const encodings = opts.encodings === 'none' ? [] : opts.encodings.split(',');
-if (!(await exists(join(root, 'www/pkg')))) {
+// A checkout (the element at www/stepdoku-board.js, its wasm in www/pkg) or a built dist/
+// (everything beside index.html).
+const isDist = await exists(join(root, 'stepdoku-board.js'));
+if (!isDist && !(await exists(join(root, 'www/pkg')))) {
   console.error(`${root}/www/pkg is missing: build it first (bash scripts/build-wasm.sh)`);
   process.exit(2);
 }
+const element = isDist ? '/stepdoku-board.js' : '/www/stepdoku-board.js';
 
 const scenarios = [
   { id: 'app', name: 'App page (/)', path: '' },
+  { id: 'one-board', name: 'One-board page', path: 'bench-one-board.html' },
   { id: 'two-boards', name: 'Two-board page', path: 'bench-two-boards.html' },
 ];
 if (await exists(join(root, 'examples/embed.html'))) {
@@ -542,7 +613,11 @@ for (const entry of await readdir(root)) {
     await symlink(join(root, entry), join(served, entry));
   }
 }
-await writeFile(join(served, 'bench-two-boards.html'), TWO_BOARDS_HTML);
+await writeFile(
+  join(served, 'bench-one-board.html'),
+  boardsPage('One board', element, PUZZLES.slice(0, 1)),
+);
+await writeFile(join(served, 'bench-two-boards.html'), boardsPage('Two boards', element, PUZZLES));
 const { server, url } = await startServer({ port: 0, root: served, encodings });
 watchServer(server, served);
 
@@ -593,6 +668,9 @@ for (const s of chosen) {
   report(`${s.name}: ${url}${s.path}`, results[s.id]);
 }
 console.log(`load average after: ${machine.loadAfter.join(' ')}`);
+if (opts.budget && !checkBudgets(results)) {
+  process.exitCode = 1;
+}
 if (opts.json) {
   await writeFile(
     opts.json,

@@ -507,8 +507,13 @@ struct RenderArgs {
     /// Leave out the caption under a step's grid.
     #[arg(long)]
     no_caption: bool,
-    /// Name the image (its <title> and aria-label) instead of by what it shows.
-    #[arg(long, value_name = "TEXT")]
+    // The help is an attribute, not a doc comment, so that rustdoc does not read `<title>`
+    // as an HTML tag and `--help` still shows it as written.
+    #[arg(
+        long,
+        value_name = "TEXT",
+        help = "Name the image (its <title> and aria-label) instead of by what it shows."
+    )]
     title: Option<String>,
     /// Draw this puzzle, in any form, instead of reading FILE or standard input.
     #[arg(long, value_name = "TEXT", conflicts_with = "file")]

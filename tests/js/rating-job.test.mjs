@@ -13,14 +13,18 @@ const OTHER = 'B'.repeat(81);
 const UNIQUE = { kind: 'unique', message: 'One solution.' };
 const RATING = { er: 2.3, ep: 1.2, ed: 1.2, score: 300, level: 'Easy', nSteps: 60 };
 
-/** A job on a fake rater, its card shown unless `isShown` is false. */
-function setUp({ isShown = true, budget = 5000 } = {}) {
+/**
+ * A job on a fake rater, its card shown unless `isShown` is false, the explainer fetched
+ * unless `hasExplainer` is false.
+ */
+function setUp({ isShown = true, hasExplainer = true, budget = 5000 } = {}) {
   const rater = new FakeWorker();
-  const shown = { isShown };
+  const shown = { isShown, hasExplainer };
   let nChanges = 0;
   const job = new RatingJob(rater, {
     budgetMs: () => budget,
     isShown: () => shown.isShown,
+    hasExplainer: () => shown.hasExplainer,
     onChange: () => nChanges++,
   });
   return { job, rater, shown, changes: () => nChanges };
@@ -53,6 +57,30 @@ test('a new puzzle waits for its verdict; a unique one is rated within the budge
   await settled();
   assert.deepEqual(job.view, { kind: 'rated', rating: RATING });
   assert.equal(changes(), before + 1, 'the card is told once the rating is in');
+});
+
+test('without the explainer, a unique puzzle is offered a rating, which starts when asked for or once the explainer comes', async () => {
+  const { job, rater } = setUp({ hasExplainer: false });
+  job.forPuzzle(LINE);
+  job.verdictIn(LINE, UNIQUE);
+  assert.equal(job.view.kind, 'offered');
+  assert.match(job.view.message, /^Rate the puzzle to see how hard it is/);
+  assert.equal(rater.requests.length, 0, 'nothing is fetched until asked for');
+  job.rateIfWaiting(LINE, UNIQUE);
+  assert.equal(job.view.kind, 'offered', 'still offered while the explainer is not coming');
+  job.start(LINE);
+  assert.equal(job.view.kind, 'running', 'Rate starts it');
+  assert.deepEqual(
+    rater.requests.map((r) => r.type),
+    ['rate'],
+  );
+
+  const other = setUp({ hasExplainer: false });
+  other.job.forPuzzle(OTHER);
+  other.job.verdictIn(OTHER, UNIQUE);
+  other.shown.hasExplainer = true;
+  other.job.rateIfWaiting(OTHER, UNIQUE);
+  assert.equal(other.job.view.kind, 'running', 'the explainer on its way for a trace: it starts');
 });
 
 test('the same puzzle again keeps its rating', async () => {

@@ -3,7 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ratingFields, ratingSources } from '../../www/rating.js';
+import { ratingFields } from '../../www/rating-fields.js';
+import { ratingSources } from '../../www/rating.js';
 import wasm from './wasm.mjs';
 
 const XCHAIN = '.................1..2..3.4......52...1.....6.7..........3.8.5....52.....4..1....7';
