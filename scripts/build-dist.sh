@@ -20,6 +20,8 @@ node scripts/bundle.mjs "$out"
 cp -r www/icons www/manifest.webmanifest "$out/"
 # The app page's service worker, with the list of every file it keeps for offline use.
 node scripts/stamp-offline.mjs "$out"
+# What `npm pack` in dist/ publishes: package.json, the package's README, licence and types.
+node scripts/package-dist.mjs "$out"
 chmod 755 "$out"
 rm -rf dist
 mv "$out" dist

@@ -19,7 +19,7 @@ cargo clippy --workspace --all-targets -- -D warnings
 # The library alone for wasm32: the command line's crates (cli/) never reach it.
 cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
-npx --no-install prettier --check index.html embed.html www examples tests/e2e tests/js scripts bench/node
+npx --no-install prettier --check index.html embed.html www examples tests/e2e tests/js tests/types scripts bench/node
 
 echo "== native tests (the library, and the command-line tool in cli/)"
 cargo test --workspace
@@ -35,8 +35,14 @@ echo "== wasm exports in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=300 \
   cargo test --target wasm32-unknown-unknown --test web
 
+echo "== the crate and its docs, ready to publish"
+bash scripts/check-publish.sh
+
 echo "== page"
 bash scripts/build-dist.sh
+echo "== page weight: the budgets (bench/README.md, Page weight)"
+node bench/node/weight.mjs --root dist --runs 3 --encodings gzip --scenario app \
+  --scenario one-board --profile fast --budget
 npm run --silent unit
 npm run --silent e2e
 echo "== all tests passed"

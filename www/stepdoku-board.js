@@ -413,19 +413,23 @@ class StepdokuBoard extends HTMLElement {
     if (initial && !read.ok) {
       this.refuseLink(initial, read.diagnosis);
     }
-    this.observeView();
     this.dispatchEvent(new CustomEvent('ready'));
-    // The parts the grid does not need come next (bundled, a chunk of their own).
+    // The parts the grid does not need come next (bundled, a chunk of their own). Where the
+    // board stands in the viewport is looked at once they are in: until then the page is
+    // shorter, and a board below the fold would seem near.
     const app = root.querySelector('.app');
-    Promise.all([import('./later-parts.js'), allSheets()]).then(
-      ([parts, sheets]) => {
-        if (root.contains(app)) {
-          root.adoptedStyleSheets = sheets;
-          this.mountLater(parts);
-        }
-      },
-      (error) => this.reportError(new Error(`Part of the board could not load: ${error.message}`)),
-    );
+    Promise.all([import('./later-parts.js'), allSheets()])
+      .then(
+        ([parts, sheets]) => {
+          if (root.contains(app)) {
+            root.adoptedStyleSheets = sheets;
+            this.mountLater(parts);
+          }
+        },
+        (error) =>
+          this.reportError(new Error(`Part of the board could not load: ${error.message}`)),
+      )
+      .finally(() => root.contains(app) && this.observeView());
   }
 
   /** Whether the puzzle may not be edited. */

@@ -21,28 +21,62 @@ export class CancelledError extends Error {
   }
 }
 
-/** Starts the worker script at `url`, through a Blob trampoline when it is cross-origin. */
+/**
+ * Starts the worker script at `url`, through a Blob trampoline when it is cross-origin. The
+ * trampoline imports the real script, and says what a Content-Security-Policy blocked on the
+ * way (`{ blocked: { directive, uri } }`), so that the failure can name what is missing.
+ */
 function startWorker(url, name) {
   if (url.origin === location.origin) {
     return new Worker(url, { type: 'module', name });
   }
-  const source = `import ${JSON.stringify(url.href)};`;
+  const href = JSON.stringify(url.href);
+  const source = [
+    "addEventListener('securitypolicyviolation', (e) =>",
+    '  postMessage({ blocked: { directive: e.effectiveDirective, uri: e.blockedURI } }));',
+    `import(${href}).catch(() => postMessage({ blocked: { directive: '', uri: ${href} } }));`,
+  ].join('\n');
   const trampoline = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+  // A policy that forbids blob: workers says so to the page, not to the worker.
+  const blocked = (event) => {
+    if (event.blockedURI.startsWith('blob')) {
+      blockedByPage = { directive: event.effectiveDirective, uri: event.blockedURI };
+    }
+  };
+  let blockedByPage = null;
+  document.addEventListener('securitypolicyviolation', blocked);
   const worker = new Worker(trampoline, { type: 'module', name });
+  worker.blockedByPage = () => blockedByPage;
   // The worker has fetched its script once it first speaks (or fails).
-  const revoke = () => URL.revokeObjectURL(trampoline);
+  const revoke = () => {
+    document.removeEventListener('securitypolicyviolation', blocked);
+    URL.revokeObjectURL(trampoline);
+  };
   worker.addEventListener('message', revoke, { once: true });
   worker.addEventListener('error', revoke, { once: true });
   return worker;
 }
 
-/** The error of a worker that could not start, with what a site owner can do about it. */
-function cannotStart(why) {
-  const hint =
-    WORKER_URL.origin === location.origin
-      ? ''
-      : " Loaded from another origin, it starts from a blob: URL, which the page's Content-Security-Policy must allow (worker-src blob:).";
-  return new Error(`The solver worker ${WORKER_URL.href} could not start${why}.${hint}`);
+/**
+ * The error of a worker that could not start, with what a site owner can do about it:
+ * `blocked` is what the page's Content-Security-Policy blocked (`{ directive, uri }`), if
+ * anything was reported.
+ */
+function cannotStart(why, blocked = null) {
+  const start = `The solver worker ${WORKER_URL.href} could not start${why}.`;
+  if (WORKER_URL.origin === location.origin) {
+    return new Error(start);
+  }
+  const origin = WORKER_URL.origin;
+  let hint;
+  if (blocked?.uri.startsWith('blob')) {
+    hint = `The page's Content-Security-Policy must allow ${blocked.directive || 'worker-src'} blob:, as the element, loaded from another origin, starts its worker from a blob: URL.`;
+  } else if (blocked) {
+    hint = `The page's Content-Security-Policy must allow script-src ${origin} and connect-src ${origin}: the worker imports its script from there, and the wasm is fetched from there.`;
+  } else {
+    hint = `Loaded from another origin, it starts from a blob: URL that imports its script from ${origin}: the page's Content-Security-Policy must allow worker-src blob:, script-src ${origin} and connect-src ${origin}.`;
+  }
+  return new Error(`${start} ${hint}`);
 }
 
 /**
@@ -73,6 +107,10 @@ export class WorkerClient extends EventTarget {
     }
     let isStarted = false;
     this.worker.onmessage = ({ data }) => {
+      if (data.blocked) {
+        this.fail(cannotStart('', data.blocked));
+        return;
+      }
       isStarted = true;
       this.settle(data);
     };
@@ -82,7 +120,7 @@ export class WorkerClient extends EventTarget {
       if (isStarted) {
         this.failAll(new Error(`The solver worker failed${why}.`));
       } else {
-        this.fail(cannotStart(why));
+        this.fail(cannotStart(why, this.worker.blockedByPage?.() ?? null));
       }
     };
   }

@@ -41,34 +41,38 @@ wasmBatch('ours wasm', 'stepdoku-bench-wasm-ours-scalar');
 wasmBatch('ours wasm simd128', 'stepdoku-bench-wasm-ours-simd');
 wasmBatch('sudoku crate wasm', 'stepdoku-bench-wasm-sudoku-scalar');
 
-// The page's module, as the page loads it (wasm-bindgen --target web), if it is built.
-const pageWasm = path.join(benchDir, '..', 'www', 'pkg', 'stepdoku_bg.wasm');
-const pageJs = path.join(benchDir, '..', 'www', 'pkg', 'stepdoku.js');
-if (fs.existsSync(pageWasm) && fs.existsSync(pageJs)) {
+// The page's modules, as the page loads them (wasm-bindgen --target web), if they are built:
+// the verdict module (its worker's verdicts) and the full module (the explainer).
+function pageModule(name, file) {
+  const wasm = path.join(benchDir, '..', 'www', 'pkg', `${file}_bg.wasm`);
+  const glue = path.join(benchDir, '..', 'www', 'pkg', `${file}.js`);
+  if (!fs.existsSync(wasm) || !fs.existsSync(glue)) {
+    console.log(`www/pkg/${file}_bg.wasm not built; ${name} not measured`);
+    return;
+  }
   try {
     // Copied to .mjs so node loads it as an ES module whatever package.json says.
-    const copy = path.join(benchDir, 'target', 'page-module.mjs');
+    const copy = path.join(benchDir, 'target', `${file}.mjs`);
     fs.mkdirSync(path.dirname(copy), { recursive: true });
-    fs.copyFileSync(pageJs, copy);
-    const page = await import(pathToFileURL(copy).href + '?' + Date.now());
-    page.initSync({ module: fs.readFileSync(pageWasm) });
-    if (typeof page.countSolutionsBytes === 'function') {
+    fs.copyFileSync(glue, copy);
+    return import(pathToFileURL(copy).href + '?' + Date.now()).then((page) => {
+      page.initSync({ module: fs.readFileSync(wasm) });
       // Bytes in: the text is encoded once, outside the timing, as a file read would give it.
       solvers.push({
-        name: 'ours wasm (page module)',
+        name,
         prepare: (lines) => new TextEncoder().encode(lines.join('\n')),
         countPrepared: (bytes, limit) => page.countSolutionsBytes(bytes, limit),
         countText: (t, limit) => page.countSolutionsBatch(t, limit),
       });
-    } else {
-      console.log('www/pkg has no countSolutionsBatch export; page module not measured');
-    }
+    });
   } catch (e) {
-    console.log(`page module not measured: ${e.message}`);
+    console.log(`${name} not measured: ${e.message}`);
   }
-} else {
-  console.log('www/pkg/stepdoku_bg.wasm not built; page module not measured');
 }
+const VERDICT = 'ours wasm (verdict module)';
+const FULL = 'ours wasm (full module)';
+await pageModule(VERDICT, 'stepdoku_verdict');
+await pageModule(FULL, 'stepdoku');
 
 // npm @algorithm.ts/sudoku (dancing links), first solution only.
 {
@@ -168,15 +172,17 @@ if (nativeTsv && fs.existsSync(nativeTsv)) {
 }
 const nat = (c, s, l) => native.get(`${c}\t${s}\t${l}`)?.us;
 console.log('\nSummary, µs/puzzle counting to 2 solutions (the npm package: first solution only)');
-const cols = ['tdoku nat', 'ours nat', 'ours/tdoku', 'page', 'page/tdoku', 'sudoku wasm', 'page/sudoku',
+const cols = ['tdoku nat', 'ours nat', 'ours/tdoku', 'verdict', 'verdict/tdoku', 'full', 'full/tdoku', 'sudoku wasm', 'verdict/sudoku',
   'ours simd', 'algorithm.ts', 'read+cross', 'nodes/p', 'tdoku n/p', 'guesses/p'];
 console.log(['collection'.padEnd(19), ...cols.map((s) => s.padStart(12))].join(' '));
 for (const c of collections) {
   const td = nat(c, 'tdoku', 2), on = nat(c, 'ours fast', 2);
   const sw = get(c, 'sudoku crate wasm', 2);
-  const pw = get(c, 'ours wasm (page module)', 2);
+  const pw = get(c, VERDICT, 2);
+  const fw = get(c, FULL, 2);
   const o = overhead[c];
-  const row = [td, on, on && td ? on / td : undefined, pw, pw && td ? pw / td : undefined, sw,
+  const row = [td, on, on && td ? on / td : undefined, pw, pw && td ? pw / td : undefined,
+    fw, fw && td ? fw / td : undefined, sw,
     pw && sw ? pw / sw : undefined, get(c, 'ours wasm simd128', 2), get(c, '@algorithm.ts/sudoku', 1)];
   const info = native.get(`${c}\tours fast\t2`);
   console.log([c.padEnd(19), ...row.map((x) => fmt(x).padStart(12)),
@@ -184,7 +190,7 @@ for (const c of collections) {
     (info?.bpp ?? '–').padStart(12), (native.get(`${c}\ttdoku\t2`)?.bpp ?? '–').padStart(12),
     (info?.gpp ?? fmt(guessRows[c])).padStart(12)].join(' '));
 }
-console.log('ratios below 1: ours is faster. page = the page\'s module (www/pkg, simd128) under node, text passed as bytes;');
+console.log('ratios below 1: ours is faster. verdict, full = the page\'s verdict and full modules (www/pkg, simd128) under node, text passed as bytes;');
 console.log('read+cross = its time at limit 0 (reading the lines and crossing into wasm) as a share of its time;');
 console.log('nodes/p = branch points per puzzle (tdoku counts these as guesses); guesses/p = candidates ours tried.');
 if (Object.keys(overhead).length) {

@@ -41,7 +41,7 @@ pub fn analyze(puzzle: &JsValue, nodes: &JsValue) -> Result<JsValue, JsValue> {
     })
 }
 
-/// Counts the solutions of a puzzle up to `limit` (1 to [`MAX_LIMIT`]); throws the diagnosis
+/// Counts the solutions of a puzzle up to `limit` (1 to 4,294,967,295); throws the diagnosis
 /// for unreadable text.
 #[wasm_bindgen(js_name = countSolutions)]
 pub fn count_solutions(puzzle: &JsValue, limit: &JsValue) -> Result<u32, JsValue> {
@@ -51,9 +51,8 @@ pub fn count_solutions(puzzle: &JsValue, limit: &JsValue) -> Result<u32, JsValue
         .map_err(|undecided| JsValue::from(js_sys::Error::new(&undecided.to_string())))
 }
 
-/// One count (up to `limit`, 0 to [`MAX_LIMIT`]) per non-blank line of `puzzles`; an
-/// unreadable line, or one
-/// longer than [`MAX_TEXT_LEN`] bytes, counts 0. The whole text has no cap of its own: a
+/// One count (up to `limit`, 0 to 4,294,967,295) per non-blank line of `puzzles`; an
+/// unreadable line, or one longer than 64 KiB, counts 0. The whole text has no cap of its own: a
 /// file of a million puzzles is one call.
 #[wasm_bindgen(js_name = countSolutionsBatch)]
 pub fn count_solutions_batch(puzzles: &JsValue, limit: &JsValue) -> Result<Vec<u32>, JsValue> {

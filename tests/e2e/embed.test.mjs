@@ -39,6 +39,29 @@ after(async () => {
   await rm(hostDir, { recursive: true, force: true });
 });
 
+/**
+ * The colour `[r, g, b]` a screenshot of `page` shows at each point `[x, y]` (CSS pixels of
+ * the viewport), read back through a canvas in the page itself.
+ */
+async function pixels(page, points) {
+  const shot = (await page.screenshot()).toString('base64');
+  return page.evaluate(
+    async ([b64, at]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [img.width, img.height];
+      const g = canvas.getContext('2d');
+      g.drawImage(img, 0, 0);
+      return at.map(([x, y]) => [
+        ...g.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3),
+      ]);
+    },
+    [shot, points],
+  );
+}
+
 /** Writes a host page into the host folder; returns its URL. */
 async function hostPage(name, html) {
   await writeFile(join(hostDir, name), html);
@@ -102,8 +125,8 @@ function boardsReady(page) {
 /** How many times each wasm file was requested. */
 function wasmFetches(requests) {
   const counts = {};
-  for (const url of requests.filter((u) => u.endsWith('.wasm'))) {
-    const name = url.slice(url.lastIndexOf('/') + 1);
+  for (const path of requests.map((u) => new URL(u).pathname).filter((p) => p.endsWith('.wasm'))) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
     counts[name] = (counts[name] ?? 0) + 1;
   }
   return counts;
@@ -126,7 +149,7 @@ test('a page on another origin loads the element from dist/ and solves and plays
   await waitForSteps(page, 3);
   await button(page, 'Pause').click();
   assert.ok(await counter(page, 'Placements'), 'the trace placed digits');
-  assert.ok(requests.some((u) => u.startsWith(cdn.url) && u.endsWith('worker.js')));
+  assert.ok(requests.some((u) => u.startsWith(cdn.url) && new URL(u).pathname === '/worker.js'));
   await page.screenshot({ path: join(ARTIFACTS, 'embed-cross-origin.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await page.close();
@@ -240,6 +263,7 @@ test('the example article: strict CSP, one wasm fetch, lazy and independent boar
   // One fetch of each wasm module for the whole page, workers included.
   assert.deepEqual(wasmFetches(requests), {
     'stepdoku_core_bg.wasm': 1,
+    'stepdoku_verdict_bg.wasm': 1,
     'stepdoku_bg.wasm': 1,
   });
   assert.deepEqual(await page.evaluate(() => window.violations), []);
@@ -285,6 +309,35 @@ test('the iframe page shows one read-only board from its hash and reports its he
   await page.close();
 });
 
+test('the iframe page paints its own background in a dark board’s colours, in a light host', async () => {
+  const src = (hash) => `${cdn.url}embed.html#p=${PUZZLES.easy}&readonly${hash}`;
+  const url = await hostPage(
+    'iframe-dark.html',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Dark iframes</title></head>
+      <body style="background: #fff; color-scheme: light">
+      <iframe src="${src('&theme=dark')}" title="Dark by its hash" width="420" height="600"></iframe>
+      <iframe src="${src('')}" title="Dark as the reader prefers" width="420" height="600"></iframe>
+      </body></html>`,
+  );
+  const { page, errors } = await open(url, { colorScheme: 'dark' });
+  for (const title of ['Dark by its hash', 'Dark as the reader prefers']) {
+    await page.frameLocator(`iframe[title="${title}"]`).getByRole('grid').waitFor();
+  }
+  const frames = await page
+    .locator('iframe')
+    .evaluateAll((list) => list.map((f) => f.getBoundingClientRect().toJSON()));
+  const corners = await pixels(
+    page,
+    frames.map((f) => [f.left + 4, f.top + 4]),
+  );
+  for (const [r, g, b] of corners) {
+    assert.ok(r + g + b < 150, `a dark background, not the host's white: ${[r, g, b]}`);
+  }
+  await page.screenshot({ path: join(ARTIFACTS, 'embed-iframe-dark.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a host restyles the board through ::part and custom properties, and sets its scheme', async () => {
   const css = `
     stepdoku-board::part(cell-given) { color: rgb(200, 0, 0); }
@@ -316,6 +369,18 @@ test('a host restyles the board through ::part and custom properties, and sets i
   });
   assert.equal(looks.given, 'rgb(200, 0, 0)');
   assert.equal(looks.outline, 'rgb(0, 120, 0)');
+  // The outline shows: nothing around the grid clips it.
+  const wrap = await page
+    .locator('stepdoku-board')
+    .first()
+    .evaluate((b) => b.shadowRoot.querySelector('.grid-wrap').getBoundingClientRect().toJSON());
+  const middle = wrap.top + wrap.height / 2;
+  for (const colour of await pixels(page, [
+    [wrap.left - 2, middle],
+    [wrap.right + 1, middle],
+  ])) {
+    assert.deepEqual(colour, [0, 120, 0], 'the ::part(grid) outline is drawn');
+  }
   assert.equal(looks.play, 'rgb(120, 0, 160)');
   assert.equal(looks.lightCell, 'rgb(255, 255, 255)');
   assert.notEqual(looks.darkCell, looks.lightCell, 'the dark host gets the dark theme');
