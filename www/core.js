@@ -135,7 +135,7 @@ export function textTooLong(text) {
  * diagnosis (`message`, `position` [line, column]); text longer than the core reads is
  * refused here, before it is copied into wasm memory (`position` null). A puzzle is `{ shape, layout, values,
  * line, candidates, marks }`: `layout` its houses beyond rows and columns (`{ tag, variant,
- * name, regions, extras }`, see parsePuzzle in src/wasm.rs), `candidates` the bit masks every
+ * name, regions, extras }`, see parsePuzzle in src/wasm/puzzle.rs), `candidates` the bit masks every
  * trace starts from (bit 0 is digit 1), `marks` the puzzle's pencil marks as bit masks, or
  * null when it has none.
  */

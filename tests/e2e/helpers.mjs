@@ -305,6 +305,17 @@ export async function setClipboard(page, text) {
   await page.evaluate((t) => navigator.clipboard.writeText(t), text);
 }
 
+/**
+ * Asks the rating card for a rating, as a person does: until the explainer module is fetched
+ * (for a trace, a hint, a rating), the card offers Rate rather than rating at once.
+ */
+export async function rate(page) {
+  await page
+    .getByRole('region', { name: 'Rating' })
+    .getByRole('button', { name: 'Rate', exact: true })
+    .click();
+}
+
 /** Waits until the status region's text matches. */
 export async function waitForStatus(page, pattern, timeout = WAIT_MS) {
   await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout });

@@ -11,15 +11,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, test } from 'node:test';
 import {
+  ARTIFACTS,
+  browserPerFile,
   button,
   cell,
   cellText,
   choose,
   counter,
-  browserPerFile,
-  ARTIFACTS,
   openPage,
   PUZZLES,
+  rate,
   waitForSteps,
 } from './helpers.mjs';
 
@@ -164,6 +165,8 @@ test('Hint names the next technique, then shows where, then takes the step', asy
 
 test('the rating card shows what `stepdoku rate` prints', async () => {
   const { page, errors } = await openPage(env.browser, env.url, { hash: `#p=${XCHAIN}` });
+  await waitForRating(page, 'offered');
+  await rate(page);
   await waitForRating(page, 'rated');
   const shown = await readRating(page);
   assert.deepEqual(shown.values, {
@@ -316,6 +319,7 @@ test('a rating that runs out of time says so, and Keep rating carries it to the 
   // A budget of 1 ms: the 25×25 sample (372 steps) cannot be rated within it.
   await page.locator('stepdoku-board').evaluate((el) => el.setAttribute('rating-budget', '1'));
   await choose(page, 'Sample', 'Huge 25×25');
+  await rate(page);
   await waitForRating(page, 'slow');
   const card = page.locator('stepdoku-board .rating-card');
   assert.match(await card.innerText(), /Not rated yet: after \d+ s and [\d,]+ steps/);
@@ -340,6 +344,7 @@ test('no rating for a puzzle with several solutions or none; a rating per edit',
   await page.evaluate((p) => {
     location.hash = `#p=${p}`;
   }, PUZZLES.easy);
+  await rate(page);
   await waitForRating(page, 'rated');
   const easy = cliRating(PUZZLES.easy);
   const shown = await readRating(page);

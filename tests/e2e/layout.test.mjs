@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
-import { ARTIFACTS, CHROMIUM, PUZZLES, WAIT_MS, button, cell, gridLine } from './helpers.mjs';
+import { ARTIFACTS, button, cell, CHROMIUM, gridLine, PUZZLES, rate, WAIT_MS } from './helpers.mjs';
 
 const VIEWPORTS = [
   { name: 'phone-390', width: 390, height: 844, isTouch: true },
@@ -273,6 +273,7 @@ for (const viewport of VIEWPORTS) {
 
 test('printed, the page is the grid and the rating', async () => {
   const { page, context, errors } = await open(VIEWPORTS[2], `#p=${PUZZLES.easy}`);
+  await rate(page);
   await page.getByRole('region', { name: 'Rating' }).getByText(/^ER /).first().waitFor();
   await page.emulateMedia({ media: 'print' });
   assert.ok(await page.getByRole('grid').isVisible(), 'the grid prints');

@@ -216,7 +216,14 @@ test('from the installed package on a CDN origin, under the README’s policy, t
     });
     // The verdict, or the sentence that says why the solver could not start (fails at once).
     const status = page.getByRole('status');
-    await status.filter({ hasText: /Unique solution|failed/ }).waitFor();
+    await status
+      .filter({ hasText: /Unique solution|failed/ })
+      .waitFor()
+      .catch(async (error) => {
+        // Say where the board stood, for a run that cannot be watched.
+        const shown = await status.allInnerTexts();
+        throw new Error(`${error.message}\nstatus: ${shown.join(' | ')}`, { cause: error });
+      });
     assert.match(await status.innerText(), /Unique solution/);
     await button(page, 'Play').click();
     await waitForSteps(page, 3);

@@ -4,21 +4,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  browserPerFile,
   button,
   cell,
   cellText,
   choose,
   counter,
-  browserPerFile,
-  openPage,
   loadPuzzle,
+  openPage,
+  openPanel,
   puzzleBox,
+  rate,
   readGrid,
   screenshot,
   setClipboard,
   waitForStatus,
   waitForSteps,
-  openPanel,
 } from './helpers.mjs';
 
 // The easy sample with every empty cell allowing only the digits no given of its house
@@ -136,8 +137,10 @@ test('the pencil-mark sample loads, solves by logic, and its rating starts from 
       .innerText();
     return Number(text.replace(/,/g, ''));
   };
+  await rate(page);
   const marked = await score();
-  // The same puzzle without the marks: the 26 steps the marks stand for count in its score.
+  // The same puzzle without the marks: the 26 steps the marks stand for count in its score
+  // (rated at once: the explainer is here now).
   await choose(page, 'Sample', 'Inkala’s “World’s hardest”');
   // (Its rating replaces the one shown: wait for a rated card with another score.)
   await page.waitForFunction((shown) => {

@@ -7,17 +7,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  browserPerFile,
   button,
   cell,
   cellText,
   choose,
   gridLine,
-  browserPerFile,
   openPage,
+  openPanel,
   PUZZLES,
+  rate,
   screenshot,
   waitForStatus,
-  openPanel,
 } from './helpers.mjs';
 
 const env = browserPerFile();
@@ -64,6 +65,7 @@ test('a person solves the easy sample: marks, undo, Check, hints, a reload, the 
   await waitForStatus(page, 'Unique solution');
   // A loaded puzzle is solved at once: givens locked, the person's digits theirs.
   await page.getByText('Solving: 22 of 81 cells filled.').waitFor();
+  await rate(page);
   await page.getByRole('region', { name: 'Rating' }).getByText('2.0').first().waitFor();
   const rating = await page.getByRole('region', { name: 'Rating' }).innerText();
   const solution = await readSolution(page, 81);
@@ -175,6 +177,8 @@ test('a person solves the easy sample: marks, undo, Check, hints, a reload, the 
   }
   const finish = page.getByRole('region', { name: 'Solved!' });
   await finish.waitFor();
+  // Reloaded, the page had only offered a rating: finishing asks for it.
+  await finish.getByText(/ER 2\.0 · Medium/).waitFor();
   const facts = await finish.innerText();
   assert.match(facts, /Hints\s+2/);
   assert.match(facts, /Checks\s+1/);

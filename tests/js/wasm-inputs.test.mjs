@@ -1,5 +1,5 @@
 // The wasm exports refuse bad arguments with a TypeError or a RangeError that names them
-// (src/wasm.rs), a handle used after free() says so (scripts/wasm-handles.js), and handles
+// (src/wasm/), a handle used after free() says so (scripts/wasm-handles.js), and handles
 // never freed are released by the garbage collector. Runs on the built module (www/pkg).
 
 import { test } from 'node:test';
