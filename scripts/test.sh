@@ -19,6 +19,7 @@ cargo clippy --workspace --all-targets -- -D warnings
 # The library alone for wasm32: the command line's crates (cli/) never reach it.
 cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features verdict -- -D warnings
 npx --no-install prettier --check index.html embed.html www examples tests/e2e tests/js tests/types scripts bench/node
 
 echo "== native tests (the library, and the command-line tool in cli/)"
