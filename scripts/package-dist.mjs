@@ -15,9 +15,10 @@
 //
 // No dependencies beyond node's own.
 
-import { copyFile, readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { copyFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { filesUnder } from './files.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = join(REPO, 'www', 'package');
@@ -77,16 +78,6 @@ async function workspaceVersion() {
     }
   }
   return fail('Cargo.toml has no version in [workspace.package].');
-}
-
-/** Every file under `dir`, as paths relative to it with `/` separators, sorted. */
-async function filesUnder(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name)))
-    .map((path) => path.split(sep).join('/'))
-    .sort();
 }
 
 async function isFile(path) {

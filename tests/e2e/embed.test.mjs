@@ -10,7 +10,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { startServer } from '../../scripts/serve.mjs';
-import { ARTIFACTS, button, cell, counter, launch, PUZZLES, waitForSteps } from './helpers.mjs';
+import {
+  ARTIFACTS,
+  button,
+  cell,
+  counter,
+  launch,
+  PUZZLES,
+  waitForSteps,
+  watchPage,
+} from './helpers.mjs';
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -69,36 +78,15 @@ async function hostPage(name, html) {
 }
 
 /**
- * Opens a page, collecting page errors, console errors (of the page and its workers) and
- * Content-Security-Policy violations, and every request by URL.
+ * Opens a page, watched (see watchPage), with the `error` events of its boards in
+ * `window.boardErrors`.
  */
 async function open(url, { viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
   const page = await env.browser.newPage();
   await page.setViewportSize(viewport);
   await page.emulateMedia({ colorScheme });
-  const errors = [];
-  const requests = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') {
-      errors.push(message.text());
-    }
-  });
-  page.on('worker', (worker) =>
-    worker.on('console', (message) => {
-      if (message.type() === 'error') {
-        errors.push(`worker: ${message.text()}`);
-      }
-    }),
-  );
-  page.on('request', (request) => requests.push(request.url()));
+  const { errors, requests } = await watchPage(page);
   await page.addInitScript(() => {
-    window.violations = [];
-    document.addEventListener(
-      'securitypolicyviolation',
-      (event) => window.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-      true,
-    );
     window.boardErrors = [];
     document.addEventListener(
       'error',

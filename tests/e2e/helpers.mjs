@@ -306,6 +306,39 @@ export async function setClipboard(page, text) {
 }
 
 /**
+ * Watches `page` as a site owner would: returns `{ errors, requests }`, the page errors and
+ * console errors of the page and its workers, and every request's URL, as they come; and
+ * collects the page's Content-Security-Policy violations in its `window.violations`.
+ */
+export async function watchPage(page) {
+  const errors = [];
+  const requests = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') {
+      errors.push(message.text());
+    }
+  });
+  page.on('worker', (worker) =>
+    worker.on('console', (message) => {
+      if (message.type() === 'error') {
+        errors.push(`worker: ${message.text()}`);
+      }
+    }),
+  );
+  page.on('request', (request) => requests.push(request.url()));
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener(
+      'securitypolicyviolation',
+      (event) => window.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
+      true,
+    );
+  });
+  return { errors, requests };
+}
+
+/**
  * Asks the rating card for a rating, as a person does: until the explainer module is fetched
  * (for a trace, a hint, a rating), the card offers Rate rather than rating at once.
  */

@@ -9,15 +9,24 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { filesUnder } from '../../scripts/files.mjs';
 import { startServer } from '../../scripts/serve.mjs';
-import { ARTIFACTS, button, counter, launch, PUZZLES, waitForSteps } from './helpers.mjs';
+import {
+  ARTIFACTS,
+  button,
+  counter,
+  launch,
+  PUZZLES,
+  waitForSteps,
+  watchPage,
+} from './helpers.mjs';
 
 const run = promisify(execFile);
 
@@ -38,16 +47,6 @@ let packed;
 /** The installed package's folder, and its package.json. */
 let installed;
 let manifest;
-
-/** Every file under `dir`, relative to it with `/` separators, sorted. */
-async function filesUnder(dir) {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath ?? entry.path, entry.name)))
-    .map((path) => path.split(sep).join('/'))
-    .sort();
-}
 
 before(async () => {
   try {
@@ -182,30 +181,7 @@ test('from the installed package on a CDN origin, under the README’s policy, t
         <stepdoku-board puzzle="${PUZZLES.easy}" strategy="singles"></stepdoku-board></body></html>`,
     );
     const page = await env.browser.newPage();
-    const errors = [];
-    const requests = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') {
-        errors.push(message.text());
-      }
-    });
-    page.on('worker', (worker) =>
-      worker.on('console', (message) => {
-        if (message.type() === 'error') {
-          errors.push(`worker: ${message.text()}`);
-        }
-      }),
-    );
-    page.on('request', (request) => requests.push(request.url()));
-    await page.addInitScript(() => {
-      window.violations = [];
-      document.addEventListener(
-        'securitypolicyviolation',
-        (event) => window.violations.push(`${event.violatedDirective} ${event.blockedURI}`),
-        true,
-      );
-    });
+    const { errors, requests } = await watchPage(page);
     const response = await page.goto(`${host.url}post.html`);
     assert.equal(response.headers()['content-security-policy'], policy);
     assert.notEqual(new URL(host.url).origin, new URL(cdn.url).origin);
