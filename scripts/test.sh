@@ -25,7 +25,7 @@ npx --no-install prettier --check index.html embed.html www examples tests/e2e t
 echo "== native tests (the library, and the command-line tool in cli/)"
 cargo test --workspace
 
-echo "== fuzz smoke: the soak harness for 60 s (the long run: README, Tests)"
+echo "== fuzz smoke: the soak harness for 60 s (the long run: docs/TESTING.md)"
 # The test profile reuses what cargo test built and keeps debug assertions on. A fixed seed
 # makes the run repeatable; SOAK_SEED=N tries other inputs. Prints "soak: N inputs …, 0 failures".
 cargo run --quiet --profile test --example soak -- --seconds 60 --seed "${SOAK_SEED:-14}"

@@ -446,7 +446,7 @@ pub struct Generated {
 }
 
 /// A new puzzle on the wire: `{ puzzle, solution, seed, tries, rating }`, the grids as
-/// lines and the rating as the README's Wire format writes one.
+/// lines and the rating as docs/FORMATS.md (Wire format) writes one.
 impl Serialize for Generated {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;

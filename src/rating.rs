@@ -195,7 +195,7 @@ impl fmt::Display for Level {
 }
 
 /// The difficulty of a trace on the Sudoku Explainer and HoDoKu scales, with its counters.
-/// See the [module documentation](self) for the definitions. On the wire (the README's "Wire
+/// See the [module documentation](self) for the definitions. On the wire (docs/FORMATS.md, "Wire
 /// format") it is one camelCase record, the hardest technique as `hardest` (its name) and
 /// `hardestId` (its slug).
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -248,8 +248,8 @@ impl Needs {
     }
 }
 
-/// A technique on the wire: the record the README's "Wire format" describes (`id`, `name`,
-/// `difficulty`, `score`, `reliesOnUniqueness`, `isSearch`, `description`). A step or a
+/// A technique on the wire: the record docs/FORMATS.md ("Wire format") describes (`id`,
+/// `name`, `difficulty`, `score`, `reliesOnUniqueness`, `isSearch`, `description`). A step or a
 /// rating names its technique with `Technique::serialize_name_and_id` instead.
 impl Serialize for Technique {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

@@ -14,7 +14,8 @@
 //! snapshot gives the same steps (steppers are deterministic). So reaching any position made
 //! so far costs at most `interval` steps made again and one chunk applied, in both
 //! directions. Memory is bounded by `MAX_CHECKPOINTS` snapshots plus `MAX_CACHED_CHUNKS ×
-//! CHUNK` steps, whatever the trace's length; the README states it in bytes.
+//! CHUNK` steps, whatever the trace's length; docs/ARCHITECTURE.md (Invariants) states it in
+//! bytes.
 
 use crate::digits::DigitSet;
 use crate::grid::{Cell, Grid};

@@ -220,9 +220,9 @@ pub struct Witness {
     pub covers: Vec<Cell>,
 }
 
-/// One step of a trace. On the wire (the README's "Wire format") it is one camelCase record:
-/// these fields, the technique as `technique` (its name) and `techniqueId` (its slug), and
-/// every empty list left out: a missing list is empty.
+/// One step of a trace. On the wire (docs/FORMATS.md, "Wire format") it is one camelCase
+/// record: these fields, the technique as `technique` (its name) and `techniqueId` (its slug),
+/// and every empty list left out: a missing list is empty.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Step {

@@ -293,7 +293,7 @@ impl VerdictKind {
 }
 
 /// The verdict on a puzzle text, in a form ready to serialise for the page or a script: one
-/// camelCase record (the README's "Wire format"), a missing list being empty.
+/// camelCase record (docs/FORMATS.md, "Wire format"), a missing list being empty.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnosis {

@@ -23,7 +23,7 @@ fn field(object: &JsValue, name: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(name)).expect("a plain object")
 }
 
-/// A list field of a record; a missing list is empty (see the README's Wire format).
+/// A list field of a record; a missing list is empty (see docs/FORMATS.md, Wire format).
 fn list(object: &JsValue, name: &str) -> js_sys::Array {
     let value = field(object, name);
     if value.is_undefined() {

@@ -4,7 +4,7 @@
 /**
  * What to highlight for a step, by role. Every map goes from a cell to a bitmask of digits
  * (as on the board), but the proof's; sets hold cells. A step leaves out its empty lists (see
- * the README's Wire format).
+ * docs/FORMATS.md, Wire format).
  *
  * A single's proof (`step.proof`, its witnesses) gives `witnesses`, from the cell of each
  * digit that proves the single to `{ digit, covers }` (the cells it rules that digit out

@@ -4,7 +4,7 @@
 // stays watchable; the 25×25 one at 318, where its Human solve needs a Nishio forcing
 // chain). The variants come from tests/data/variants.txt (examples/make_variants.rs); the
 // X-Sudoku one with two more givens from its solution, which make it Easy. A variant's text
-// starts with its tag (see the README's Puzzle text). tests/js/samples.test.mjs checks every
+// starts with its tag (see docs/FORMATS.md, Puzzle text). tests/js/samples.test.mjs checks every
 // verdict listed here.
 
 export const SAMPLES = [

@@ -9,7 +9,7 @@
 // Its stylesheets (stylesheets.js), the wasm modules and the worker are resolved relative to
 // the modules and fetched with CORS, so the element works from any page that imports it, on
 // any origin, under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see
-// the README, Embed).
+// docs/EMBED.md, Content-Security-Policy).
 //
 // A board shows its grid as soon as the small wasm module has loaded, then mounts the parts
 // the grid does not need (later-parts.js), and does no heavy work (no worker, no verdict)

@@ -11,7 +11,7 @@
 // (requests.js says which); the worker instantiates it then. The explainer's glue code is
 // imported only at that point too.
 //
-// Steps, ratings and verdicts go to the page as the core writes them (the README's "Wire
+// Steps, ratings and verdicts go to the page as the core writes them (docs/FORMATS.md, "Wire
 // format": a step leaves out its empty lists, which matters on traces of millions of steps).
 //
 // The page runs the rating in a second instance of this worker, so a long rating never

@@ -5,7 +5,7 @@
 //
 //   node bench/node/wire.mjs [PKG_DIR]
 //
-// Best of 7 alternating rounds, under node; the README's "Wire format" has the figures.
+// Best of 7 alternating rounds, under node; docs/FORMATS.md ("Wire format") has the figures.
 
 import fs from 'node:fs';
 import path from 'node:path';

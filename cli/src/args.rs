@@ -104,7 +104,7 @@ columns:
 
 With --format jsonl each line is a JSON object: puzzle (0-based), line, then the
 rating record (er, ep, ed, score, level, hardest, hardestId, needsGuessing, solved,
-nSteps, …: every field in the README's \"Wire format\"); a puzzle that fails gives
+nSteps, …: every field in docs/FORMATS.md, \"Wire format\"); a puzzle that fails gives
 {\"puzzle\", \"line\", \"error\"}.
 
 A puzzle with several solutions is rated along the path to the one found, with a
@@ -137,7 +137,7 @@ board), text. Cells are 0-based in reading order, digits 1-based; a missing list
 empty. Then one summary object per puzzle: type \"summary\", puzzle, line, strategy,
 the rating record (see stepdoku rate --help) and grid (the board at the end, '.' for
 empty cells). A line that cannot be read gives a summary with \"error\". Every field is
-described in the README's \"Wire format\".
+described in docs/FORMATS.md, \"Wire format\".
 
 Puzzles run one after another, and steps stream as they are found.";
 

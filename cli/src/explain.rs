@@ -38,7 +38,7 @@ pub enum Detail {
     Implications,
 }
 
-/// A step as `explain --format jsonl` writes it: the step's own record (the README's "Wire
+/// A step as `explain --format jsonl` writes it: the step's own record (docs/FORMATS.md, "Wire
 /// format") after `type`, `puzzle` and `step` (its 0-based index).
 #[derive(Serialize)]
 struct StepRecord<'a> {

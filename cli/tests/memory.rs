@@ -15,7 +15,7 @@ use std::thread;
 
 mod tool;
 
-/// The bound the README states for `-j 2`: peak resident memory under 12 MiB, whatever the
+/// The bound docs/CLI.md states for `-j 2`: peak resident memory under 12 MiB, whatever the
 /// input (measured: 4–6 MiB). Holding a 10 MB line, or a batch of a few hundred long lines,
 /// would pass it.
 const MAX_PEAK_KIB: u64 = 12 * 1024;

@@ -18,8 +18,8 @@
 //! States of branches are copied into buffers kept from earlier branches, so a search
 //! allocates only while it goes deeper than before. Measured on the 26 puzzles of
 //! `tests/data/big_grids.txt` (16×16 and 25×25 with 20–40% givens, and pencil-mark grids
-//! without a solution), against singles and the fewest-candidates cell alone: see the
-//! README's Speed section.
+//! without a solution), against singles and the fewest-candidates cell alone: see
+//! bench/README.md, Speed, "General solver on big grids".
 
 use super::{Budget, ExactSolver, SearchOutcome, Solutions};
 use crate::digits::DigitSet;

@@ -19,7 +19,7 @@ use wasm_bindgen::prelude::*;
 
 /// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most
 /// `ratingMaxSteps()` steps, and at most `maxMs` milliseconds, 10,000 without) and returns
-/// the rating (the README's Wire format, "Rating"; `truncated` when a limit stopped it). It
+/// the rating (docs/FORMATS.md, Wire format, "Rating"; `truncated` when a limit stopped it). It
 /// runs in one call: a page should rather use `Solver.advance` in slices. Throws the
 /// diagnosis where `stepdoku rate` fails: for unreadable text, a duplicate given, no
 /// solution or an undecided verdict (`status` `invalid`, `none` or `undecided`); a puzzle
@@ -65,7 +65,7 @@ pub struct Generator {
 
 #[wasm_bindgen]
 impl Generator {
-    /// A generator for `request` (the README's Wire format, "Generation request": `{
+    /// A generator for `request` (docs/FORMATS.md, Wire format, "Generation request": `{
     /// size, tag, level, er, technique, symmetry, givens, uniqueness }`, all optional)
     /// from `seed`, a whole number from 0 to 2^53 − 1. Throws a `RangeError` for a seed
     /// out of range and a `TypeError` with a sentence for a request that cannot be met.
@@ -81,7 +81,7 @@ impl Generator {
     }
 
     /// Makes up to `max` candidates (0 to `MAX_TRIES_PER_CALL`) and returns the first that
-    /// meets the request (the README's Wire format, "New puzzle": `{ puzzle, solution,
+    /// meets the request (docs/FORMATS.md, Wire format, "New puzzle": `{ puzzle, solution,
     /// seed, tries, rating }`), or `undefined` when none of them did.
     pub fn run(&mut self, max: &JsValue) -> Result<JsValue, JsValue> {
         let max = whole_u32(max, "count of Generator.run", 0..=MAX_TRIES_PER_CALL)?;
@@ -157,7 +157,7 @@ impl Solver {
         Self::start(&grid, strategy_named(strategy, "Solver.fromPosition")?)
     }
 
-    /// The next step (the README's Wire format, "Step"), or `undefined` once the trace
+    /// The next step (docs/FORMATS.md, Wire format, "Step"), or `undefined` once the trace
     /// has ended.
     pub fn step(&mut self) -> JsValue {
         match self.next_step() {
@@ -242,7 +242,8 @@ impl Solver {
 /// steps when asked (`make`), moves a cursor to any position made so far (`seek`) in both
 /// directions, and hands out only what a page draws there: the cells that changed since
 /// the page last asked (`changes`), the step (`step`), the rows of a step list (`rows`)
-/// and the counters. Memory stays bounded however long the trace (see the README).
+/// and the counters. Memory stays bounded however long the trace (see
+/// docs/ARCHITECTURE.md, Invariants).
 #[wasm_bindgen]
 pub struct Timeline {
     timeline: timeline::Timeline,

@@ -6,8 +6,9 @@
 //!
 //! Results cross to JavaScript as small, copied values (strings, numbers, plain objects,
 //! `Uint32Array`s); nothing hands out a view into wasm memory. Steps, ratings, verdicts and
-//! techniques are the records of the README's "Wire format", the very ones `stepdoku explain
-//! --format jsonl` writes: this file serialises the core's types and adds no field of its own.
+//! techniques are the records of docs/FORMATS.md ("Wire format"), the very ones `stepdoku
+//! explain --format jsonl` writes: this file serialises the core's types and adds no field of
+//! its own.
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -215,7 +215,7 @@ pub fn seed_of_date(date: &JsValue) -> Result<Option<f64>, JsValue> {
     Ok(generate::seed_of_date(&date).map(|seed| seed as f64))
 }
 
-/// Every technique in ladder order, search steps last (the README's Wire format,
+/// Every technique in ladder order, search steps last (docs/FORMATS.md, Wire format,
 /// "Technique").
 #[wasm_bindgen]
 pub fn techniques() -> JsValue {

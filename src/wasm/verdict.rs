@@ -24,7 +24,7 @@ pub fn solve(puzzle: &JsValue) -> Result<String, JsValue> {
     }
 }
 
-/// The verdict on a puzzle (the README's Wire format, "Verdict"), its search within `nodes`
+/// The verdict on a puzzle (docs/FORMATS.md, Wire format, "Verdict"), its search within `nodes`
 /// search nodes (1 to 2^53 − 1; the core's default budget of a million without): `status`
 /// `undecided` when they run out. Throws only a `TypeError` or `RangeError` for arguments of
 /// the wrong kind.

@@ -23,7 +23,7 @@ import {
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
-/** The policy the README documents as the smallest that works. */
+/** The policy docs/EMBED.md documents as the smallest that works. */
 const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; worker-src 'self'";
 

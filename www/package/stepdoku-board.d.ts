@@ -1,6 +1,6 @@
 // Types of the <stepdoku-board> element (stepdoku-board.js), written by hand from
-// www/stepdoku-board.js and the README's "Attributes, events and methods". The wasm API
-// ("stepdoku/wasm", pkg/stepdoku.js) has its own declarations, written by wasm-bindgen.
+// www/stepdoku-board.js and docs/EMBED.md, "Attributes, events and methods". The wasm
+// API ("stepdoku/wasm", pkg/stepdoku.js) has its own declarations, written by wasm-bindgen.
 //
 // Importing the module defines the element; its class is not exported (get it with
 // `customElements.get('stepdoku-board')`), so `StepdokuBoard` is a type only here.
@@ -53,7 +53,7 @@ export type NewPuzzleTarget = LevelName | 'singles' | (string & {});
  * `puzzle`.
  */
 export interface StepdokuBoardAttributes {
-  /** The puzzle, in any text form the README's "Puzzle text" lists. */
+  /** The puzzle, in any text form docs/FORMATS.md ("Puzzle text") lists. */
   puzzle?: string;
   /** The strategy of the trace: `singles` unless set (or chosen before on this site). */
   strategy?: StrategyId;
@@ -169,7 +169,7 @@ declare class StepdokuBoard extends HTMLElement {
   whenReady(): Promise<void>;
 
   /**
-   * Loads puzzle text, in any form the README's "Puzzle text" lists. Returns whether it was
+   * Loads puzzle text, in any form docs/FORMATS.md ("Puzzle text") lists. Returns whether it was
    * read; text that cannot be read stays in the Puzzle box with its error, and the grid is
    * kept.
    */
