@@ -139,8 +139,10 @@ export const solvingMethods = {
     if (this.own && solution && !this.solveMeta.solved && this.own.isSolvedBy(solution)) {
       this.solveMeta.solved = true;
       this.isFinishClosed = false;
-      // The finish card tells how hard the puzzle was.
-      this.rating.rateIfOffered(this.puzzle.line);
+      // The finish card tells how hard the puzzle was: a rating only offered starts now.
+      if (this.rating.view.kind === 'offered') {
+        this.rating.start(this.puzzle.line);
+      }
       return true;
     }
     return false;
