@@ -126,8 +126,14 @@ export async function openPage(
 /**
  * Opens the page of `env` (from `launch`) at a hash, recording every URL the page writes
  * (replaceState, in `window.urls`) and every page error; waits for the board and its grid.
+ * `init`, when given, runs in the page before its own scripts (to note passing states).
  */
-export async function openRecording(env, hash, viewport = { width: 1280, height: 900 }) {
+export async function openRecording(
+  env,
+  hash,
+  viewport = { width: 1280, height: 900 },
+  init = null,
+) {
   const page = await env.browser.newPage();
   await page.setViewportSize(viewport);
   const errors = [];
@@ -145,6 +151,9 @@ export async function openRecording(env, hash, viewport = { width: 1280, height:
       return replace(state, title, url);
     };
   });
+  if (init) {
+    await page.addInitScript(init);
+  }
   await page.goto(env.url + hash);
   await page.locator('stepdoku-board').evaluate((el) => el.whenReady());
   await cell(page, 1, 1).waitFor();

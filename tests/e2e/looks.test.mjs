@@ -99,6 +99,8 @@ for (const scheme of ['light', 'dark']) {
     await stepTo(page, 3);
     await screenshot(page, `${scheme}-9-sixteen`);
     await choose(page, 'Size', '25×25');
+    // The new grid starts its trace afresh: the counter reads 3 until it has.
+    await waitForSteps(page, 0, { exactly: true });
     await choose(page, 'Strategy', 'Backtracking');
     await stepTo(page, 4);
     await screenshot(page, `${scheme}-10-twenty-five`);

@@ -33,11 +33,31 @@ async function writtenSteps(page) {
   return urls.map((url) => Number(new URLSearchParams(url.replace(/^.*#/, '')).get('n') ?? 0));
 }
 
+/**
+ * Runs in the page: notes in `window.progress` each "Making steps…" line the board shows,
+ * frame by frame, so a line shown and gone before the test looks is still seen.
+ */
+function noteProgress() {
+  window.progress = [];
+  const look = () => {
+    const busy = document.querySelector('stepdoku-board')?.shadowRoot?.querySelector('.busy');
+    const text = busy && !busy.hidden ? busy.textContent.trim() : '';
+    if (text.startsWith('Making steps') && window.progress.at(-1) !== text) {
+      window.progress.push(text);
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
 test('a link deep into a Backtracking trace lands there, the URL never shows a step on the way, and To start returns to the puzzle', async () => {
-  const { page, errors } = await openRecording(env, `#p=${DEEP}&s=backtracking&n=${DEEP_STEP}`);
+  const { page, errors } = await openRecording(
+    env,
+    `#p=${DEEP}&s=backtracking&n=${DEEP_STEP}`,
+    undefined,
+    noteProgress,
+  );
   const given = await readGrid(page);
-  // While the steps are made, the page says how far it has got and offers to stop.
-  await page.getByText(/Making steps… [\d,]+ of 300,000/).waitFor({ timeout: DEEP_TIMEOUT_MS });
   await page.waitForFunction(
     (want) =>
       document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
@@ -46,6 +66,12 @@ test('a link deep into a Backtracking trace lands there, the URL never shows a s
     { timeout: DEEP_TIMEOUT_MS },
   );
   await page.getByRole('status').filter({ hasText: 'Step 300,000' }).waitFor();
+  // While the steps were made, the page said how far it had got.
+  const progress = await page.evaluate(() => window.progress);
+  assert.ok(
+    progress.some((line) => /^Making steps… [\d,]+ of 300,000$/.test(line)),
+    `progress shown: ${JSON.stringify(progress.slice(0, 3))}`,
+  );
   assert.match(page.url(), /n=300000$/);
   const steps = await writtenSteps(page);
   assert.deepEqual(
