@@ -180,6 +180,7 @@ test('a slow 16×16 can be cancelled, and the grid and link stay as they were', 
   const hash = new URL(page.url()).hash;
   // A 16×16 that must need a Jellyfish takes many seconds on every seed measured (an Extreme
   // one can come in a fifth of a second, before Cancel could be pressed).
+  await openPanel(page);
   await page.getByText('More options', { exact: true }).click();
   await choose(page, 'Technique', 'Jellyfish (ER 5.2)');
   await button(page, 'New puzzle').click();
