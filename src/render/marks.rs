@@ -95,8 +95,11 @@ impl Marks {
                     _ => None,
                 }),
             ),
-            pattern: digits_per_cell(n_cells, steps.iter().flat_map(|s| &s.pattern).copied()),
-            fins: digits_per_cell(n_cells, steps.iter().flat_map(|s| &s.fins).copied()),
+            pattern: digits_per_cell(
+                n_cells,
+                steps.iter().flat_map(|step| &step.pattern).copied(),
+            ),
+            fins: digits_per_cell(n_cells, steps.iter().flat_map(|step| &step.fins).copied()),
             differing: cell_flags(n_cells, picture.differing.iter().copied()),
             witness: cell_flags(n_cells, proof().map(|witness| witness.cell)),
             covered: cell_flags(
