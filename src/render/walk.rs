@@ -1,7 +1,11 @@
 //! A forcing chain walked implication by implication, as the page walks it: the picture of a
 //! step drawn up to one of its implications.
 
-use super::{step_heading, Painter, Picture, CELL, N};
+use super::caption::step_heading;
+use super::painter::Painter;
+use super::picture::Picture;
+use super::svg::N;
+use super::CELL;
 use crate::trace::{Candidate, Change, Rule};
 use std::fmt::{self, Write as _};
 
