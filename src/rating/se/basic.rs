@@ -1,21 +1,55 @@
 //! The techniques before chains, each at its fixed difficulty: singles and the "direct"
 //! techniques that yield a placement at once, then locked candidates, naked and hidden
 //! subsets, basic fish, XY- and XYZ-Wing, unique rectangles and BUG+1.
+//!
+//! Each difficulty is our technique table's where Sudoku Explainer's is the same; the
+//! direct techniques, which our table does not have, are named constants.
 
-use super::board::{bits, tables, Board9};
-use super::{Action, Hint};
-use crate::geometry::Shape;
+use super::board::{bits, candidate, tables, Board9};
+use super::difficulty::tenths;
+use super::{Action, Hint, Tenths};
 use crate::logic::uniqueness;
-use crate::trace::{Board, Change};
+use crate::technique::Technique;
+use crate::trace::{Board, Candidate, Change, Step};
+use std::ops::Range;
 
-fn hidden_single(board: &Board9, houses: std::ops::Range<usize>) -> Option<(u8, u8)> {
+/// Sudoku Explainer's direct pointing: pointing that leaves a hidden single at once.
+const DIRECT_POINTING: Tenths = 17;
+/// Sudoku Explainer's direct claiming: claiming that leaves a hidden single at once.
+const DIRECT_CLAIMING: Tenths = 19;
+/// Sudoku Explainer's direct hidden pair: a hidden pair that leaves a hidden single in its
+/// house at once.
+const DIRECT_HIDDEN_PAIR: Tenths = 20;
+/// Sudoku Explainer's direct hidden triple, as the direct hidden pair.
+const DIRECT_HIDDEN_TRIPLE: Tenths = 25;
+
+/// The houses of each kind, by the dense ids of [`tables`].
+const LINES: Range<usize> = 0..18;
+const ROWS: Range<usize> = 0..9;
+const COLUMNS: Range<usize> = 9..18;
+const BOXES: Range<usize> = 18..27;
+
+/// The unique rectangle finders, in the order the profile tries them.
+const UNIQUE_RECTANGLES: &[fn(&Board) -> Option<Step>] = &[
+    uniqueness::unique_rectangle_1,
+    uniqueness::unique_rectangle_2,
+    uniqueness::unique_rectangle_4,
+    uniqueness::unique_rectangle_3,
+];
+
+/// Every type of unique rectangle is rated 4.5 here, Sudoku Explainer's and our type 1's
+/// difficulty (our table rates types 2 to 4 higher).
+const UNIQUE_RECTANGLE: Technique = Technique::UniqueRectangle1;
+
+/// The first hidden single in `houses`: a digit with one place left in a house.
+fn hidden_single(board: &Board9, houses: Range<usize>) -> Option<Candidate> {
     let t = tables();
     for house in houses {
         for digit in 0..9u8 {
             let places = board.places(house, digit);
             if places.count_ones() == 1 {
                 let cell = t.houses[house][places.trailing_zeros() as usize];
-                return Some((cell, digit));
+                return Some(candidate(usize::from(cell), digit));
             }
         }
     }
@@ -24,20 +58,19 @@ fn hidden_single(board: &Board9, houses: std::ops::Range<usize>) -> Option<(u8, 
 
 /// A hidden single that eliminating `removed` from the board creates, in a house of one of
 /// the removed candidates' cells.
-fn created_single(board: &Board9, removed: &[(u8, u8)]) -> Option<(u8, u8)> {
+fn created_single(board: &Board9, removed: &[Candidate]) -> Option<Candidate> {
     let mut after = *board;
-    for &(cell, digit) in removed {
-        after.remove(cell as usize, digit);
+    for &gone in removed {
+        after.remove_candidate(gone);
     }
     let t = tables();
-    for &(cell, digit) in removed {
-        for &house in &t.cell_houses[cell as usize] {
+    for &gone in removed {
+        let digit = gone.digit.index() as u8;
+        for &house in &t.cell_houses[gone.cell.index()] {
             let places = after.places(house as usize, digit);
             if places.count_ones() == 1 {
-                return Some((
-                    t.houses[house as usize][places.trailing_zeros() as usize],
-                    digit,
-                ));
+                let cell = t.houses[house as usize][places.trailing_zeros() as usize];
+                return Some(candidate(usize::from(cell), digit));
             }
         }
     }
@@ -45,52 +78,62 @@ fn created_single(board: &Board9, removed: &[(u8, u8)]) -> Option<(u8, u8)> {
 }
 
 /// A house holding every cell of `removed` (the house of a hidden subset), if any.
-fn removed_house(removed: &[(u8, u8)]) -> Option<u8> {
+fn removed_house(removed: &[Candidate]) -> Option<u8> {
     let t = tables();
-    t.cell_houses[removed[0].0 as usize]
+    t.cell_houses[removed[0].cell.index()]
         .iter()
         .copied()
         .find(|&h| {
             removed
                 .iter()
-                .all(|&(c, _)| t.cell_houses[c as usize].contains(&h))
+                .all(|gone| t.cell_houses[gone.cell.index()].contains(&h))
         })
 }
 
 /// A hidden single that eliminating `removed` creates in `house`.
-fn created_single_in(board: &Board9, removed: &[(u8, u8)], house: Option<u8>) -> Option<(u8, u8)> {
+fn created_single_in(
+    board: &Board9,
+    removed: &[Candidate],
+    house: Option<u8>,
+) -> Option<Candidate> {
     let house = house? as usize;
     let mut after = *board;
-    for &(cell, digit) in removed {
-        after.remove(cell as usize, digit);
+    for &gone in removed {
+        after.remove_candidate(gone);
     }
     let t = tables();
-    for &(_, digit) in removed {
+    for gone in removed {
+        let digit = gone.digit.index() as u8;
         let places = after.places(house, digit);
         if places.count_ones() == 1 {
-            return Some((t.houses[house][places.trailing_zeros() as usize], digit));
+            let cell = t.houses[house][places.trailing_zeros() as usize];
+            return Some(candidate(usize::from(cell), digit));
         }
     }
     None
 }
 
+/// Singles and the direct techniques, easiest first.
 pub(super) fn singles_and_direct(board: &Board9) -> Option<Hint> {
-    let place = |difficulty, name, (cell, digit): (u8, u8)| Hint {
+    let place = |difficulty, name, found: Candidate| Hint {
         difficulty,
         name,
-        action: Action::Place(cell, digit),
+        action: Action::Place(found),
     };
-    if let Some(found) = hidden_single(board, 18..27) {
-        return Some(place(12, "Hidden Single", found));
+    if let Some(found) = hidden_single(board, BOXES) {
+        let difficulty = tenths(Technique::HiddenSingleBox);
+        return Some(place(difficulty, "Hidden Single", found));
     }
-    if let Some(found) = hidden_single(board, 0..18) {
-        return Some(place(15, "Hidden Single", found));
+    if let Some(found) = hidden_single(board, LINES) {
+        let difficulty = tenths(Technique::HiddenSingleLine);
+        return Some(place(difficulty, "Hidden Single", found));
     }
-    for (pointing, difficulty, name) in [
-        (true, 17, "Direct Pointing"),
-        (false, 19, "Direct Claiming"),
-    ] {
-        for (_, removed) in locked_candidates(board, pointing) {
+    let direct_locked: [(fn(&Board9) -> Vec<Vec<Candidate>>, _, _); 2] = [
+        (pointing, DIRECT_POINTING, "Direct Pointing"),
+        (claiming, DIRECT_CLAIMING, "Direct Claiming"),
+    ];
+    for (locked, difficulty, name) in direct_locked {
+        for removed in locked(board) {
             if let Some(found) = created_single(board, &removed) {
                 return Some(place(difficulty, name, found));
             }
@@ -98,18 +141,19 @@ pub(super) fn singles_and_direct(board: &Board9) -> Option<Hint> {
     }
     for removed in hidden_subsets(board, 2) {
         if let Some(found) = created_single_in(board, &removed, removed_house(&removed)) {
-            return Some(place(20, "Direct Hidden Pair", found));
+            return Some(place(DIRECT_HIDDEN_PAIR, "Direct Hidden Pair", found));
         }
     }
     for cell in 0..81 {
         if board.values[cell] == 0 && board.candidates[cell].count_ones() == 1 {
             let digit = board.candidates[cell].trailing_zeros() as u8;
-            return Some(place(23, "Naked Single", (cell as u8, digit)));
+            let difficulty = tenths(Technique::NakedSingle);
+            return Some(place(difficulty, "Naked Single", candidate(cell, digit)));
         }
     }
     for removed in hidden_subsets(board, 3) {
         if let Some(found) = created_single_in(board, &removed, removed_house(&removed)) {
-            return Some(place(25, "Direct Hidden Triplet", found));
+            return Some(place(DIRECT_HIDDEN_TRIPLE, "Direct Hidden Triplet", found));
         }
     }
     None
@@ -118,16 +162,25 @@ pub(super) fn singles_and_direct(board: &Board9) -> Option<Hint> {
 // ---------------------------------------------------------------------------------------
 // Basic techniques
 
-/// Locked candidates: pointing (a box's digit confined to one line) or claiming (a line's
-/// digit confined to one box), each with the candidates it removes.
-fn locked_candidates(board: &Board9, pointing: bool) -> Vec<(u8, Vec<(u8, u8)>)> {
+/// Pointing: a box's digit confined to one line leaves the rest of the line.
+fn pointing(board: &Board9) -> Vec<Vec<Candidate>> {
+    locked_candidates(board, BOXES, LINES)
+}
+
+/// Claiming: a line's digit confined to one box leaves the rest of the box.
+fn claiming(board: &Board9) -> Vec<Vec<Candidate>> {
+    locked_candidates(board, LINES, BOXES)
+}
+
+/// Locked candidates: a digit of a house of `bases` confined to a house of `covers`, each
+/// with the candidates it removes.
+fn locked_candidates(
+    board: &Board9,
+    bases: Range<usize>,
+    covers: Range<usize>,
+) -> Vec<Vec<Candidate>> {
     let t = tables();
     let mut found = Vec::new();
-    let (bases, covers) = if pointing {
-        (18..27, 0..18)
-    } else {
-        (0..18, 18..27)
-    };
     for base in bases {
         for digit in 0..9u8 {
             let places = board.places(base, digit);
@@ -142,16 +195,16 @@ fn locked_candidates(board: &Board9, pointing: bool) -> Vec<(u8, Vec<(u8, u8)>)>
                     .iter()
                     .all(|&c| t.cell_houses[c].contains(&(cover as u8)))
                 {
-                    let removed: Vec<(u8, u8)> = t.houses[cover]
+                    let removed: Vec<Candidate> = t.houses[cover]
                         .iter()
                         .filter(|&&c| {
                             !cells.contains(&(c as usize))
                                 && board.candidates[c as usize] & (1 << digit) != 0
                         })
-                        .map(|&c| (c, digit))
+                        .map(|&c| candidate(usize::from(c), digit))
                         .collect();
                     if !removed.is_empty() {
-                        found.push((digit, removed));
+                        found.push(removed);
                     }
                 }
             }
@@ -188,7 +241,7 @@ fn combinations(mask: u16, k: u32, mut visit: impl FnMut(u16) -> bool) -> bool {
     go(&items[..n], k, 0, 0, &mut visit)
 }
 
-fn naked_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
+fn naked_subsets(board: &Board9, k: u32) -> Vec<Vec<Candidate>> {
     let t = tables();
     let mut found = Vec::new();
     for house in 0..27 {
@@ -204,11 +257,12 @@ fn naked_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
                 all | board.candidates[t.houses[house][i as usize] as usize]
             });
             if digits.count_ones() == k {
-                let removed: Vec<(u8, u8)> = (0..9)
+                let removed: Vec<Candidate> = (0..9)
                     .filter(|i| chosen & (1 << i) == 0)
                     .flat_map(|i| {
                         let c = t.houses[house][i];
-                        bits(board.candidates[c as usize] & digits).map(move |d| (c, d))
+                        bits(board.candidates[c as usize] & digits)
+                            .map(move |d| candidate(c as usize, d))
                     })
                     .collect();
                 if !removed.is_empty() {
@@ -221,7 +275,7 @@ fn naked_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
     found
 }
 
-fn hidden_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
+fn hidden_subsets(board: &Board9, k: u32) -> Vec<Vec<Candidate>> {
     let t = tables();
     let mut found = Vec::new();
     for house in 0..27 {
@@ -237,10 +291,11 @@ fn hidden_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
         combinations(open, k, |digits| {
             let cells = bits(digits).fold(0u16, |all, d| all | places[d as usize]);
             if cells.count_ones() == k {
-                let removed: Vec<(u8, u8)> = bits(cells)
+                let removed: Vec<Candidate> = bits(cells)
                     .flat_map(|i| {
                         let c = t.houses[house][i as usize];
-                        bits(board.candidates[c as usize] & !digits).map(move |d| (c, d))
+                        bits(board.candidates[c as usize] & !digits)
+                            .map(move |d| candidate(c as usize, d))
                     })
                     .collect();
                 if !removed.is_empty() {
@@ -253,10 +308,10 @@ fn hidden_subsets(board: &Board9, k: u32) -> Vec<Vec<(u8, u8)>> {
     found
 }
 
-fn fish(board: &Board9, k: u32) -> Option<Vec<(u8, u8)>> {
+fn fish(board: &Board9, k: u32) -> Option<Vec<Candidate>> {
     let t = tables();
     for digit in 0..9u8 {
-        for (bases, covers) in [(0..9, 9..18), (9..18, 0..9)] {
+        for (bases, covers) in [(ROWS, COLUMNS), (COLUMNS, ROWS)] {
             let mut base_set = 0u16;
             let mut lines = [0u16; 9];
             for (i, base) in bases.clone().enumerate() {
@@ -272,7 +327,7 @@ fn fish(board: &Board9, k: u32) -> Option<Vec<(u8, u8)>> {
                 if cover.count_ones() != k {
                     return false;
                 }
-                let removed: Vec<(u8, u8)> = bits(cover)
+                let removed: Vec<Candidate> = bits(cover)
                     .flat_map(|j| {
                         let house = covers.start + j as usize;
                         t.houses[house]
@@ -282,7 +337,7 @@ fn fish(board: &Board9, k: u32) -> Option<Vec<(u8, u8)>> {
                                 chosen & (1 << i) == 0
                                     && board.candidates[c as usize] & (1 << digit) != 0
                             })
-                            .map(move |(_, &c)| (c, digit))
+                            .map(move |(_, &c)| candidate(usize::from(c), digit))
                     })
                     .collect();
                 if removed.is_empty() {
@@ -304,7 +359,7 @@ fn sees(a: usize, b: usize) -> bool {
 }
 
 /// XY-Wing (three bivalue cells) or XYZ-Wing (a trivalue pivot).
-fn wing(board: &Board9, pivot_size: u32) -> Option<Vec<(u8, u8)>> {
+fn wing(board: &Board9, pivot_size: u32) -> Option<Vec<Candidate>> {
     let t = tables();
     for pivot in 0..81 {
         let pm = board.candidates[pivot];
@@ -335,7 +390,7 @@ fn wing(board: &Board9, pivot_size: u32) -> Option<Vec<(u8, u8)>> {
                     continue;
                 }
                 let digit = z.trailing_zeros() as u8;
-                let removed: Vec<(u8, u8)> = (0..81)
+                let removed: Vec<Candidate> = (0..81)
                     .filter(|&c| {
                         board.candidates[c] & z != 0
                             && c != pivot
@@ -343,7 +398,7 @@ fn wing(board: &Board9, pivot_size: u32) -> Option<Vec<(u8, u8)>> {
                             && sees(c, b as usize)
                             && (pivot_size == 2 || sees(c, pivot))
                     })
-                    .map(|c| (c as u8, digit))
+                    .map(|c| candidate(c, digit))
                     .collect();
                 if !removed.is_empty() {
                     return Some(removed);
@@ -355,100 +410,93 @@ fn wing(board: &Board9, pivot_size: u32) -> Option<Vec<(u8, u8)>> {
 }
 
 /// A hint from one of our uniqueness finders (unique rectangles, BUG+1), read back.
-fn uniqueness_hint(board: &Board9, bug: bool) -> Option<Vec<Change>> {
+fn uniqueness_hint(board: &Board9, finders: &[fn(&Board) -> Option<Step>]) -> Option<Vec<Change>> {
     let as_board = board.to_board();
-    let finders: &[fn(&Board) -> Option<crate::trace::Step>] = if bug {
-        &[uniqueness::bug_plus_one]
-    } else {
-        &[
-            uniqueness::unique_rectangle_1,
-            uniqueness::unique_rectangle_2,
-            uniqueness::unique_rectangle_4,
-            uniqueness::unique_rectangle_3,
-        ]
-    };
     finders
         .iter()
         .find_map(|find| find(&as_board))
         .map(|step| step.changes)
 }
 
+/// What the changes of one of our steps do: its placement if it makes one, else its
+/// eliminations.
 fn changes_to_action(changes: &[Change]) -> Action {
-    let shape = Shape::NINE;
     for change in changes {
-        if let Change::Place { cell, digit } = change {
-            let _ = shape;
-            return Action::Place(cell.index() as u8, digit.index() as u8);
+        if let Change::Place { cell, digit } = *change {
+            return Action::Place(Candidate::new(cell, digit));
         }
     }
     Action::Eliminate(
         changes
             .iter()
-            .filter_map(|change| match change {
-                Change::Eliminate { cell, digit } => {
-                    Some((cell.index() as u8, digit.index() as u8))
-                }
+            .filter_map(|change| match *change {
+                Change::Eliminate { cell, digit } => Some(Candidate::new(cell, digit)),
                 _ => None,
             })
             .collect(),
     )
 }
 
+/// The basic techniques, in Sudoku Explainer's order of difficulty.
 pub(super) fn basic(board: &Board9) -> Option<Hint> {
-    let eliminate = |difficulty, name, removed: Vec<(u8, u8)>| Hint {
-        difficulty,
+    let eliminate = |technique: Technique, name, removed: Vec<Candidate>| Hint {
+        difficulty: tenths(technique),
         name,
         action: Action::Eliminate(removed),
     };
-    if let Some((_, removed)) = locked_candidates(board, true).into_iter().next() {
-        return Some(eliminate(26, "Pointing", removed));
+    if let Some(removed) = pointing(board).into_iter().next() {
+        return Some(eliminate(Technique::Pointing, "Pointing", removed));
     }
-    if let Some((_, removed)) = locked_candidates(board, false).into_iter().next() {
-        return Some(eliminate(28, "Claiming", removed));
+    if let Some(removed) = claiming(board).into_iter().next() {
+        return Some(eliminate(Technique::Claiming, "Claiming", removed));
     }
     if let Some(removed) = naked_subsets(board, 2).into_iter().next() {
-        return Some(eliminate(30, "Naked Pair", removed));
+        return Some(eliminate(Technique::NakedPair, "Naked Pair", removed));
     }
     if let Some(removed) = fish(board, 2) {
-        return Some(eliminate(32, "X-Wing", removed));
+        return Some(eliminate(Technique::XWing, "X-Wing", removed));
     }
     if let Some(removed) = hidden_subsets(board, 2).into_iter().next() {
-        return Some(eliminate(34, "Hidden Pair", removed));
+        return Some(eliminate(Technique::HiddenPair, "Hidden Pair", removed));
     }
     if let Some(removed) = naked_subsets(board, 3).into_iter().next() {
-        return Some(eliminate(36, "Naked Triplet", removed));
+        return Some(eliminate(Technique::NakedTriple, "Naked Triplet", removed));
     }
     if let Some(removed) = fish(board, 3) {
-        return Some(eliminate(38, "Swordfish", removed));
+        return Some(eliminate(Technique::Swordfish, "Swordfish", removed));
     }
     if let Some(removed) = hidden_subsets(board, 3).into_iter().next() {
-        return Some(eliminate(40, "Hidden Triplet", removed));
+        return Some(eliminate(
+            Technique::HiddenTriple,
+            "Hidden Triplet",
+            removed,
+        ));
     }
     if let Some(removed) = wing(board, 2) {
-        return Some(eliminate(42, "XY-Wing", removed));
+        return Some(eliminate(Technique::XYWing, "XY-Wing", removed));
     }
     if let Some(removed) = wing(board, 3) {
-        return Some(eliminate(44, "XYZ-Wing", removed));
+        return Some(eliminate(Technique::XYZWing, "XYZ-Wing", removed));
     }
-    if let Some(changes) = uniqueness_hint(board, false) {
+    if let Some(changes) = uniqueness_hint(board, UNIQUE_RECTANGLES) {
         return Some(Hint {
-            difficulty: 45,
+            difficulty: tenths(UNIQUE_RECTANGLE),
             name: "Unique Rectangle",
             action: changes_to_action(&changes),
         });
     }
     if let Some(removed) = naked_subsets(board, 4).into_iter().next() {
-        return Some(eliminate(50, "Naked Quad", removed));
+        return Some(eliminate(Technique::NakedQuad, "Naked Quad", removed));
     }
     if let Some(removed) = fish(board, 4) {
-        return Some(eliminate(52, "Jellyfish", removed));
+        return Some(eliminate(Technique::Jellyfish, "Jellyfish", removed));
     }
     if let Some(removed) = hidden_subsets(board, 4).into_iter().next() {
-        return Some(eliminate(54, "Hidden Quad", removed));
+        return Some(eliminate(Technique::HiddenQuad, "Hidden Quad", removed));
     }
-    if let Some(changes) = uniqueness_hint(board, true) {
+    if let Some(changes) = uniqueness_hint(board, &[uniqueness::bug_plus_one]) {
         return Some(Hint {
-            difficulty: 56,
+            difficulty: tenths(Technique::BugPlusOne),
             name: "BUG type 1",
             action: changes_to_action(&changes),
         });

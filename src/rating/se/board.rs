@@ -3,10 +3,10 @@
 
 use super::implications::Implications;
 use super::Action;
-use crate::digits::DigitSet;
-use crate::geometry::{Geometry, Shape};
+use crate::digits::{Digit, DigitSet};
+use crate::geometry::{Cell, Geometry, Shape};
 use crate::grid::Grid;
-use crate::trace::Board;
+use crate::trace::{Board, Candidate};
 use std::sync::OnceLock;
 
 /// The classic 9×9 geometry copied into fixed arrays, so the inner loops index without
@@ -192,12 +192,19 @@ impl Board9 {
         self.places[house][digit as usize]
     }
 
+    /// Removes a candidate, if it is there.
+    pub(super) fn remove_candidate(&mut self, candidate: Candidate) {
+        self.remove(candidate.cell.index(), candidate.digit.index() as u8);
+    }
+
     pub(super) fn apply(&mut self, action: &Action) {
         match action {
-            Action::Place(cell, digit) => self.place(*cell as usize, *digit),
+            Action::Place(candidate) => {
+                self.place(candidate.cell.index(), candidate.digit.index() as u8)
+            }
             Action::Eliminate(list) => {
-                for &(cell, digit) in list {
-                    self.remove(cell as usize, digit);
+                for &candidate in list {
+                    self.remove_candidate(candidate);
                 }
             }
         }
@@ -212,6 +219,11 @@ impl Board9 {
             .collect();
         Board::new(&grid.with_marks(marks))
     }
+}
+
+/// The candidate `digit` (0-based, as in the masks) of `cell`, as the trace names it.
+pub(super) fn candidate(cell: usize, digit: u8) -> Candidate {
+    Candidate::new(Cell::new(cell), Digit::from_index(usize::from(digit)))
 }
 
 /// The cells of a cell mask, in order.

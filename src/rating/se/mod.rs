@@ -33,7 +33,6 @@ mod chains;
 mod difficulty;
 mod implications;
 
-use crate::digits::Digit;
 use crate::grid::Grid;
 use crate::trace::Candidate;
 use basic::{basic, singles_and_direct};
@@ -81,12 +80,13 @@ const GIVE_UP_AT: Tenths = 105;
 /// What a hint does to the board.
 #[derive(Clone, Debug)]
 enum Action {
-    /// Place a digit (0-based) in a cell.
-    Place(u8, u8),
-    /// Remove candidates `(cell, digit)`.
-    Eliminate(Vec<(u8, u8)>),
+    /// Place a digit in a cell.
+    Place(Candidate),
+    /// Remove candidates.
+    Eliminate(Vec<Candidate>),
 }
 
+/// A step the profile found: its difficulty, Sudoku Explainer's name and what it does.
 #[derive(Clone, Debug)]
 struct Hint {
     difficulty: Tenths,
@@ -100,15 +100,9 @@ impl Hint {
     }
 
     fn to_step(&self) -> SeStep {
-        let candidate = |cell: u8, digit: u8| {
-            Candidate::new(
-                crate::geometry::Cell::new(cell as usize),
-                Digit::from_index(digit as usize),
-            )
-        };
         let (placement, eliminations) = match &self.action {
-            Action::Place(cell, digit) => (Some(candidate(*cell, *digit)), Vec::new()),
-            Action::Eliminate(list) => (None, list.iter().map(|&(c, d)| candidate(c, d)).collect()),
+            Action::Place(candidate) => (Some(*candidate), Vec::new()),
+            Action::Eliminate(list) => (None, list.clone()),
         };
         SeStep {
             difficulty: f32::from(self.difficulty) / 10.0,

@@ -16,7 +16,8 @@ mod multiple;
 mod nested;
 mod nishio;
 
-use super::board::Board9;
+use super::board::{candidate, Board9};
+use super::difficulty::tier_base;
 use super::implications::{Ancestry, Implications, Reach};
 use super::{Action, Hint, Tenths};
 
@@ -43,9 +44,19 @@ pub(super) enum Mode {
     DynamicMultiple,
 }
 
+/// The tiers of chains, in order of base difficulty.
+const TIERS: [Mode; 6] = [
+    Mode::Static,
+    Mode::Nishio,
+    Mode::Dynamic,
+    Mode::DynamicPlus,
+    Mode::DynamicForcing,
+    Mode::DynamicMultiple,
+];
+
 /// Where a propagation begins.
 #[derive(Copy, Clone)]
-pub(super) enum Origin {
+enum Origin {
     /// A single assumption, the node given.
     Start(usize),
     /// Where the same assumption's propagation of the tier below (given) stopped, every
@@ -58,35 +69,35 @@ pub(super) enum Origin {
 /// Where an inner chain ends: a node both ends of its strong link imply, or a contradiction
 /// (candidate `.1` both on and off) that one end (`.0`) implies.
 #[derive(Copy, Clone)]
-pub(super) enum Targets {
+enum Targets {
     Both(usize),
     Contradiction(usize, usize),
 }
 
 pub(super) struct Chains {
-    pub(super) on: Vec<Implications>,
-    pub(super) off: Vec<Implications>,
-    pub(super) ancestry: Ancestry,
-    pub(super) scratch: Vec<u16>,
+    on: Vec<Implications>,
+    off: Vec<Implications>,
+    ancestry: Ancestry,
+    scratch: Vec<u16>,
     /// The static implications of each end of a strong link an inner chain search starts
     /// from, reused between searches.
-    pub(super) inner: Vec<Implications>,
+    inner: Vec<Implications>,
     /// The reaches of an inner search's assumptions, reused between searches.
-    pub(super) reach: Vec<Reach>,
+    reach: Vec<Reach>,
     /// Where a tier that may end early starts its walk over the cells: where the last one
     /// ended, since the next hint is often near the last.
-    pub(super) first_cell: usize,
+    first_cell: usize,
     /// The tier whose propagations `on` and `off` hold in full for the board at hand, every
     /// assumption followed until its rules gave nothing more.
-    pub(super) exhausted: Option<Mode>,
+    exhausted: Option<Mode>,
 }
 
 /// A chain conclusion: the node that holds and the chain's difficulty.
 #[derive(Clone, Copy)]
-pub(super) struct Conclusion {
-    pub(super) difficulty: Tenths,
-    pub(super) name: &'static str,
-    pub(super) node: usize,
+struct Conclusion {
+    difficulty: Tenths,
+    name: &'static str,
+    node: usize,
 }
 
 /// The chain buffers of finished solves: a few megabytes each, which each solve would
@@ -115,7 +126,7 @@ impl Chains {
         }
     }
 
-    pub(super) fn new() -> Chains {
+    fn new() -> Chains {
         Chains {
             on: (0..729).map(|_| Implications::new()).collect(),
             off: (0..729).map(|_| Implications::new()).collect(),
@@ -133,15 +144,8 @@ impl Chains {
     pub(super) fn easiest(&mut self, board: &Board9, enough: Tenths) -> Option<Hint> {
         let mut best: Option<Conclusion> = None;
         self.exhausted = None;
-        let tiers: [(Tenths, Mode); 6] = [
-            (66, Mode::Static),
-            (75, Mode::Nishio),
-            (85, Mode::Dynamic),
-            (90, Mode::DynamicPlus),
-            (95, Mode::DynamicForcing),
-            (100, Mode::DynamicMultiple),
-        ];
-        for (base, mode) in tiers {
+        for mode in TIERS {
+            let base = tier_base(mode);
             if best.is_some_and(|b| b.difficulty <= base.max(enough))
                 || (mode == Mode::DynamicMultiple && best.is_some())
             {
@@ -161,26 +165,30 @@ impl Chains {
                 }
             }
         }
-        best.map(|c| Hint {
-            difficulty: c.difficulty,
-            name: c.name,
-            action: if c.node % 2 == 1 {
-                Action::Place((c.node / 2 / 9) as u8, (c.node / 2 % 9) as u8)
-            } else {
-                Action::Eliminate(vec![((c.node / 2 / 9) as u8, (c.node / 2 % 9) as u8)])
-            },
+        best.map(|c| {
+            let (k, on) = (c.node / 2, c.node % 2 == 1);
+            let about = candidate(k / 9, (k % 9) as u8);
+            Hint {
+                difficulty: c.difficulty,
+                name: c.name,
+                action: if on {
+                    Action::Place(about)
+                } else {
+                    Action::Eliminate(vec![about])
+                },
+            }
         })
     }
 }
 
 /// Whether a node says something new: an off node about a candidate still there, or an on
 /// node about an empty cell.
-pub(super) fn still_open(board: &Board9, n: usize) -> bool {
+fn still_open(board: &Board9, n: usize) -> bool {
     let k = n / 2;
     board.candidates[k / 9] & (1 << (k % 9)) != 0
 }
 
-pub(super) fn keep_easier(best: &mut Option<Conclusion>, found: Conclusion) {
+fn keep_easier(best: &mut Option<Conclusion>, found: Conclusion) {
     if best.is_none_or(|b| found.difficulty < b.difficulty) {
         *best = Some(found);
     }

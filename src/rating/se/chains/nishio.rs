@@ -2,8 +2,8 @@
 
 use super::{keep_easier, Chains, Conclusion, Mode, Origin};
 use crate::rating::se::board::{bits, tables, Board9};
+use crate::rating::se::difficulty::{chain_difficulty, chain_name, ChainKind};
 use crate::rating::se::implications::{node, Implications};
-use crate::technique::length_bonus;
 
 impl Chains {
     /// Nishio hints: a candidate whose one-digit chain leads to a contradiction is false.
@@ -32,8 +32,14 @@ impl Chains {
                     keep_easier(
                         &mut best,
                         Conclusion {
-                            difficulty: 75 + length_bonus(a + b),
-                            name: "Nishio Forcing Chains",
+                            difficulty: chain_difficulty(
+                                Mode::Nishio,
+                                ChainKind::Contradiction,
+                                a + b,
+                                true,
+                                false,
+                            ),
+                            name: chain_name(Mode::Nishio, ChainKind::Contradiction, true, false),
                             node: node(k, false),
                         },
                     );
