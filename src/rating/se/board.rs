@@ -6,6 +6,7 @@ use super::Action;
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Cell, Geometry, Shape};
 use crate::grid::Grid;
+use crate::logic::util::bit_positions;
 use crate::trace::{Board, Candidate};
 use std::sync::OnceLock;
 
@@ -226,7 +227,8 @@ pub(super) fn candidate(cell: usize, digit: u8) -> Candidate {
     Candidate::new(Cell::new(cell), Digit::from_index(usize::from(digit)))
 }
 
-/// The cells of a cell mask, in order.
+/// The cells of a cell mask, in order: [`bits`] for the 81-bit masks, which
+/// [`bit_positions`] does not take.
 pub(super) fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (mask != 0).then(|| {
@@ -237,13 +239,8 @@ pub(super) fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The set bits of a mask, lowest first.
-pub(super) fn bits(mut mask: u16) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            i
-        })
-    })
+/// The set bits of a digit or position mask, lowest first: the crate's
+/// [`bit_positions`], as the `u8` digits and positions the masks here index by.
+pub(super) fn bits(mask: u16) -> impl Iterator<Item = u8> {
+    bit_positions(u32::from(mask)).map(|i| i as u8)
 }
