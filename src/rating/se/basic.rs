@@ -503,3 +503,97 @@ pub(super) fn basic(board: &Board9) -> Option<Hint> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{basic, singles_and_direct};
+    use crate::rating::se::board::fixtures::{empty, name, without};
+    use crate::rating::se::board::Board9;
+    use crate::rating::se::{Action, Hint};
+
+    /// The hint's difficulty, its name and what it does, e.g. `(17, "Direct Pointing",
+    /// "place 1r3c6")`.
+    fn check(hint: Option<Hint>, expected: (u16, &str, &str)) {
+        let hint = hint.expect("a hint");
+        let action = match &hint.action {
+            Action::Place(candidate) => format!("place {}", name(*candidate)),
+            Action::Eliminate(list) => {
+                let names: Vec<String> = list.iter().map(|&c| name(c)).collect();
+                format!("eliminate {}", names.join(" "))
+            }
+        };
+        assert_eq!((hint.difficulty, hint.name, action.as_str()), expected);
+    }
+
+    /// Box 1 (r1–3 c1–3) keeps digit 1 in row 1 only.
+    const BOX_1_BELOW_ROW_1: [usize; 6] = [9, 10, 11, 18, 19, 20];
+
+    #[test]
+    fn a_hidden_single_in_a_box_rates_1_2() {
+        // Digit 1 left in box 1 at r1c1 only.
+        let board = without(1, &[1, 2, 9, 10, 11, 18, 19, 20]);
+        check(
+            singles_and_direct(&board),
+            (12, "Hidden Single", "place 1r1c1"),
+        );
+    }
+
+    #[test]
+    fn a_hidden_single_in_a_row_rates_1_5() {
+        // Digit 1 left in row 1 at r1c1 only; every box keeps several places for it.
+        let board = without(1, &[1, 2, 3, 4, 5, 6, 7, 8]);
+        check(
+            singles_and_direct(&board),
+            (15, "Hidden Single", "place 1r1c1"),
+        );
+    }
+
+    #[test]
+    fn a_box_single_comes_before_a_row_single() {
+        // Row 9 has a hidden single at r9c9, box 1 one at r1c1: the box's is easier.
+        let mut cells: Vec<usize> = (72..80).collect();
+        cells.extend([1, 2, 9, 10, 11, 18, 19, 20]);
+        check(
+            singles_and_direct(&without(1, &cells)),
+            (12, "Hidden Single", "place 1r1c1"),
+        );
+    }
+
+    #[test]
+    fn direct_pointing_rates_1_7() {
+        // Box 1 points digit 1 along row 1, which takes r1c4–6 from box 2, whose only other
+        // place for it is r3c6.
+        let mut cells = BOX_1_BELOW_ROW_1.to_vec();
+        cells.extend([12, 13, 14, 21, 22]);
+        check(
+            singles_and_direct(&without(1, &cells)),
+            (17, "Direct Pointing", "place 1r3c6"),
+        );
+    }
+
+    #[test]
+    fn pointing_without_a_single_rates_2_6() {
+        let board = without(1, &BOX_1_BELOW_ROW_1);
+        assert!(singles_and_direct(&board).is_none());
+        check(
+            basic(&board),
+            (
+                26,
+                "Pointing",
+                "eliminate 1r1c4 1r1c5 1r1c6 1r1c7 1r1c8 1r1c9",
+            ),
+        );
+    }
+
+    #[test]
+    fn a_naked_single_rates_2_3() {
+        let mut board: Board9 = empty();
+        for digit in 1..9 {
+            board.remove(40, digit);
+        }
+        check(
+            singles_and_direct(&board),
+            (23, "Naked Single", "place 1r5c5"),
+        );
+    }
+}

@@ -244,3 +244,31 @@ pub(super) fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
 pub(super) fn bits(mask: u16) -> impl Iterator<Item = u8> {
     bit_positions(u32::from(mask)).map(|i| i as u8)
 }
+
+/// Boards for the profile's tests, built by taking candidates off an empty grid.
+#[cfg(test)]
+pub(super) mod fixtures {
+    use super::Board9;
+    use crate::grid::Grid;
+    use crate::trace::Candidate;
+    use crate::Shape;
+
+    /// An empty board: every candidate in every cell.
+    pub(in crate::rating::se) fn empty() -> Board9 {
+        Board9::new(&Grid::from_values(&[0; 81]).expect("an empty 9×9 grid"))
+    }
+
+    /// An empty board without candidate `digit` (1-based, as people write it) in `cells`.
+    pub(in crate::rating::se) fn without(digit: u8, cells: &[usize]) -> Board9 {
+        let mut board = empty();
+        for &cell in cells {
+            board.remove(cell, digit - 1);
+        }
+        board
+    }
+
+    /// A candidate's name, such as `5r3c5`, for readable assertions.
+    pub(in crate::rating::se) fn name(candidate: Candidate) -> String {
+        candidate.name(Shape::NINE)
+    }
+}

@@ -118,3 +118,125 @@ pub(super) fn chain_name(mode: Mode, kind: ChainKind, x: bool, y: bool) -> &'sta
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{chain_difficulty, chain_name, tenths, tier_base, ChainKind};
+    use crate::rating::se::chains::Mode;
+    use crate::technique::{length_bonus, Technique};
+
+    #[test]
+    fn the_length_bonus_adds_a_tenth_past_each_ceiling() {
+        // Ceilings 4, 6, 8, 12, 16, 24, 32, 48, 64: ×3/2 and ×4/3 in turn.
+        let expected = [
+            (1, 0),
+            (4, 0),
+            (5, 1),
+            (6, 1),
+            (7, 2),
+            (8, 2),
+            (9, 3),
+            (12, 3),
+            (13, 4),
+            (16, 4),
+            (17, 5),
+            (24, 5),
+            (25, 6),
+            (32, 6),
+            (33, 7),
+            (48, 7),
+            (49, 8),
+            (64, 8),
+            (65, 9),
+        ];
+        for (nodes, bonus) in expected {
+            assert_eq!(length_bonus(nodes), bonus, "{nodes} nodes");
+        }
+    }
+
+    #[test]
+    fn static_chains_rate_by_their_links() {
+        use ChainKind::{Cell, Contradiction, Double, Region};
+        let rate = |kind, nodes, x, y| {
+            (
+                chain_difficulty(Mode::Static, kind, nodes, x, y),
+                chain_name(Mode::Static, kind, x, y),
+            )
+        };
+        assert_eq!(rate(Contradiction, 4, true, false), (66, "Turbot Fish"));
+        assert_eq!(rate(Double, 6, true, true), (71, "Forcing Chain"));
+        assert_eq!(rate(Double, 4, false, true), (66, "Forcing Chain"));
+        assert_eq!(rate(Cell, 8, true, true), (85, "Cell Forcing Chains"));
+        assert_eq!(rate(Region, 9, true, true), (85, "Region Forcing Chains"));
+    }
+
+    #[test]
+    fn nishio_rates_7_5_plus_the_length_bonus() {
+        let rate =
+            |nodes| chain_difficulty(Mode::Nishio, ChainKind::Contradiction, nodes, true, false);
+        assert_eq!((rate(4), rate(6), rate(7), rate(20)), (75, 76, 77, 80));
+        assert_eq!(
+            chain_name(Mode::Nishio, ChainKind::Contradiction, true, false),
+            "Nishio Forcing Chains"
+        );
+    }
+
+    #[test]
+    fn each_tier_starts_at_its_easiest_chain() {
+        let modes = [
+            (Mode::Static, 66),
+            (Mode::Nishio, 75),
+            (Mode::Dynamic, 85),
+            (Mode::DynamicPlus, 90),
+            (Mode::DynamicForcing, 95),
+            (Mode::DynamicMultiple, 100),
+        ];
+        let kinds = [
+            ChainKind::Contradiction,
+            ChainKind::Double,
+            ChainKind::Cell,
+            ChainKind::Region,
+        ];
+        for (mode, base) in modes {
+            assert_eq!(tier_base(mode), base, "{mode:?}");
+            let easiest = kinds
+                .iter()
+                .flat_map(|&kind| {
+                    [(false, false), (true, false), (false, true), (true, true)]
+                        .map(|(x, y)| chain_difficulty(mode, kind, 2, x, y))
+                })
+                .min();
+            assert_eq!(easiest, Some(base), "{mode:?}");
+        }
+    }
+
+    #[test]
+    fn the_table_difficulties_read_are_sudoku_explainers() {
+        let expected = [
+            (Technique::HiddenSingleBox, 12),
+            (Technique::HiddenSingleLine, 15),
+            (Technique::NakedSingle, 23),
+            (Technique::Pointing, 26),
+            (Technique::Claiming, 28),
+            (Technique::NakedPair, 30),
+            (Technique::XWing, 32),
+            (Technique::HiddenPair, 34),
+            (Technique::NakedTriple, 36),
+            (Technique::Swordfish, 38),
+            (Technique::HiddenTriple, 40),
+            (Technique::XYWing, 42),
+            (Technique::XYZWing, 44),
+            (Technique::UniqueRectangle1, 45),
+            (Technique::NakedQuad, 50),
+            (Technique::Jellyfish, 52),
+            (Technique::HiddenQuad, 54),
+            (Technique::BugPlusOne, 56),
+            (Technique::XChain, 66),
+            (Technique::Aic, 70),
+            (Technique::CellForcingChain, 83),
+        ];
+        for (technique, se) in expected {
+            assert_eq!(tenths(technique), se, "{technique:?}");
+        }
+    }
+}

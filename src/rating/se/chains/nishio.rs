@@ -120,3 +120,32 @@ fn nishio_contradicts(board: &Board9, k: usize) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rating::se::board::fixtures::without;
+    use crate::rating::se::chains::Chains;
+    use crate::rating::se::implications::node;
+
+    #[test]
+    fn a_nishio_contradiction_rates_by_its_nodes() {
+        // Digit 1: box 2 keeps r1c4 and r2c5, box 3 keeps r1c7 and r2c8. 1r1c1 takes r1c4,
+        // so box 2 puts it at r2c5, which takes r2c8; with r1c7 taken by 1r1c1 too, box 3
+        // is left without a place: 6 nodes (1r1c1, r1c4 off, r2c5 on, r2c8 off, r1c7 off and
+        // on), one tenth over Nishio's 7.5. No candidate of 1 has a shorter chain.
+        let board = without(1, &[4, 5, 12, 14, 21, 22, 23, 7, 8, 15, 17, 24, 25, 26]);
+        let found = Chains::new().nishio(&board).expect("a Nishio chain");
+        assert_eq!(
+            (found.difficulty, found.name, found.node),
+            (76, "Nishio Forcing Chains", node(0, false))
+        );
+    }
+
+    #[test]
+    fn a_short_nishio_contradiction_has_no_bonus() {
+        // Digit 1: box 2 keeps r1c4 and r1c5 only, both seen by 1r1c1: 4 nodes.
+        let board = without(1, &[5, 12, 13, 14, 21, 22, 23]);
+        let found = Chains::new().nishio(&board).expect("a Nishio chain");
+        assert_eq!((found.difficulty, found.node), (75, node(0, false)));
+    }
+}
