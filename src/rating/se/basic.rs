@@ -128,7 +128,7 @@ pub(super) fn singles_and_direct(board: &Board9) -> Option<Hint> {
         let difficulty = tenths(Technique::HiddenSingleLine);
         return Some(place(difficulty, "Hidden Single", found));
     }
-    let direct_locked: [(fn(&Board9) -> Vec<Vec<Candidate>>, _, _); 2] = [
+    let direct_locked: [(LockedFinder, _, _); 2] = [
         (pointing, DIRECT_POINTING, "Direct Pointing"),
         (claiming, DIRECT_CLAIMING, "Direct Claiming"),
     ];
@@ -161,6 +161,9 @@ pub(super) fn singles_and_direct(board: &Board9) -> Option<Hint> {
 
 // ---------------------------------------------------------------------------------------
 // Basic techniques
+
+/// A finder of locked candidates, which gives the eliminations of each pattern it finds.
+type LockedFinder = fn(&Board9) -> Vec<Vec<Candidate>>;
 
 /// Pointing: a box's digit confined to one line leaves the rest of the line.
 fn pointing(board: &Board9) -> Vec<Vec<Candidate>> {
