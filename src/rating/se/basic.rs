@@ -159,9 +159,6 @@ pub(super) fn singles_and_direct(board: &Board9) -> Option<Hint> {
     None
 }
 
-// ---------------------------------------------------------------------------------------
-// Basic techniques
-
 /// A finder of locked candidates, which gives the eliminations of each pattern it finds.
 type LockedFinder = fn(&Board9) -> Vec<Vec<Candidate>>;
 

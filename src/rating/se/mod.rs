@@ -26,6 +26,16 @@
 //!   path than Sudoku Explainer's.
 //! - Deeper nesting (10.5, "+ Dynamic Forcing Chains") is not searched: a puzzle that needs it
 //!   gives up with 10.5 as a lower bound, as does one past the step budget.
+//!
+//! Where each job is:
+//! - this file: the public [`SeRating`] and [`SeStep`], and the solve loop;
+//! - `board`: the 9×9 geometry as fixed tables and the board as bit masks;
+//! - `basic`: singles, the direct techniques and the basic techniques, each at its fixed
+//!   difficulty;
+//! - `implications`: what an assumption implies, with parents (`Implications`) or as masks
+//!   only (`Reach`), and the counting of a chain's nodes (`Ancestry`);
+//! - `chains`: the chain search, one file per kind of chain;
+//! - `difficulty`: a chain's difficulty and name, from its kind and its node count.
 
 mod basic;
 mod board;

@@ -74,6 +74,9 @@ enum Targets {
     Contradiction(usize, usize),
 }
 
+/// The chain search and its buffers: the implications of both assumptions about each of
+/// the 729 candidates, kept between tiers so that a tier can go on from where the one below
+/// stopped.
 pub(super) struct Chains {
     on: Vec<Implications>,
     off: Vec<Implications>,
