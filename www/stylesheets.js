@@ -1,9 +1,9 @@
 // The stylesheets of <stepdoku-board> (assets.js lists them), fetched with CORS, or inlined
 // in the bundled dist/, so that a board works from any page that imports it, under a
-// Content-Security-Policy without 'unsafe-inline': stepdoku.css styles the parts, chain.css
-// a forcing chain walked, later-parts.css the parts the first grid does not need, layout.css
-// places the parts per activity. Each is fetched and parsed once per page, shared by every
-// board.
+// Content-Security-Policy without 'unsafe-inline': stepdoku.css, grid.css and tools.css style
+// the parts, chain.css a forcing chain walked, later-parts.css the parts the first grid does
+// not need, layout.css places the parts per activity. Each is fetched and parsed once per
+// page, shared by every board.
 
 import { STYLESHEETS } from './assets.js';
 
