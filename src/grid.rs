@@ -95,8 +95,8 @@ impl fmt::Display for ParseError {
             ParseError::TooLong { len } => write!(
                 f,
                 "Too long: the text has {} bytes, but no puzzle needs more than {}.",
-                crate::search::group_thousands(*len as u64),
-                crate::search::group_thousands(MAX_TEXT_LEN as u64)
+                crate::util::group_thousands(*len as u64),
+                crate::util::group_thousands(MAX_TEXT_LEN as u64)
             ),
             ParseError::BadCharacter {
                 ch,

@@ -5,7 +5,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
@@ -22,6 +22,7 @@ use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
 use crate::explain::{Detail, ExplainOptions};
+use crate::format::Format;
 use crate::generate::GenerateOptions;
 use crate::input::Input;
 use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
@@ -525,16 +526,6 @@ struct RenderArgs {
     variant: VariantArg,
     #[command(flatten)]
     input: InputArg,
-}
-
-/// How `rate` and `explain` write their results.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Text for people: columns for rate, numbered steps for explain.
-    Text,
-    /// One JSON object per line.
-    #[value(alias = "json")]
-    Jsonl,
 }
 
 /// What the command line asks for.

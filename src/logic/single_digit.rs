@@ -354,7 +354,7 @@ pub fn empty_rectangle(board: &Board) -> Option<Step> {
 }
 
 fn cells_of_mask(cells: &[Cell], mask: u32) -> Vec<Cell> {
-    super::util::bit_positions(mask).map(|p| cells[p]).collect()
+    crate::util::bit_positions(mask).map(|p| cells[p]).collect()
 }
 
 /// The places of a digit in a box lie on row `row` and column `col`.

@@ -78,19 +78,6 @@ impl HousePlaces {
     }
 }
 
-/// The positions of the set bits of a mask, lowest first.
-pub fn bit_positions(mask: u32) -> impl Iterator<Item = usize> {
-    let mut bits = mask;
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let pos = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Some(pos)
-    })
-}
-
 /// Every candidate of `cells` whose digit is in `digits`, cell by cell.
 pub fn candidates_among(board: &Board, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
     cells
