@@ -25,12 +25,14 @@
 //! - two digits `x`, `y` in cells that see each other: `y` leaves `A`'s cell and `x` leaves
 //!   `B`'s.
 
-use super::util::{sort_candidates, sort_keys, with_cell_width, CellSet, Geometry};
+use super::util::{
+    describe_losses, eliminations, sort_candidates, sort_keys, with_cell_width, CellSet, Geometry,
+};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Shape};
 use crate::technique::Technique;
-use crate::trace::{Board, Candidate, Change, Link, LinkKind, Step, StepKind};
+use crate::trace::{Board, Candidate, Link, LinkKind, Step, StepKind};
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[
@@ -571,45 +573,8 @@ fn chain_step<const W: usize>(
     step.digit = one_digit.then_some(first.digit);
     step.pattern = nodes.iter().flat_map(|n| node_candidates(n)).collect();
     step.links = links;
-    step.changes = victims
-        .iter()
-        .map(|v| Change::Eliminate {
-            cell: v.cell,
-            digit: v.digit,
-        })
-        .collect();
+    step.changes = eliminations(&victims);
     step
-}
-
-/// "r5c1 and r4c2 lose 7, r6c6 loses 3/7" for eliminations sorted by cell: cells losing the
-/// same digits are named together, in order of their first cell.
-pub(crate) fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
-    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
-    for v in victims {
-        match per_cell.last_mut() {
-            Some((cell, set)) if *cell == v.cell => set.insert(v.digit),
-            _ => per_cell.push((v.cell, DigitSet::single(v.digit))),
-        }
-    }
-    let mut groups: Vec<(Vec<String>, DigitSet)> = Vec::new();
-    for (cell, set) in per_cell {
-        match groups.iter_mut().find(|(_, s)| *s == set) {
-            Some((cells, _)) => cells.push(cell.name(shape)),
-            None => groups.push((vec![cell.name(shape)], set)),
-        }
-    }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(cells, set)| {
-            let verb = if cells.len() == 1 { "loses" } else { "lose" };
-            format!(
-                "{} {verb} {}",
-                super::util::and_list(cells),
-                shape.show_slashed(*set)
-            )
-        })
-        .collect();
-    parts.join("; ")
 }
 
 /// Remote pair: a chain of cells that all hold the same two candidates, each seeing the next;
@@ -713,12 +678,6 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
             kind: LinkKind::Weak,
         })
         .collect();
-    step.changes = victims
-        .iter()
-        .map(|v| Change::Eliminate {
-            cell: v.cell,
-            digit: v.digit,
-        })
-        .collect();
+    step.changes = eliminations(&victims);
     Some(step)
 }

@@ -106,6 +106,44 @@ pub fn eliminate_from(board: &Board, digit: Digit, cells: &[Cell]) -> Vec<Change
         .collect()
 }
 
+/// The eliminations of the candidates `victims`, in their order.
+pub fn eliminations(victims: &[Candidate]) -> Vec<Change> {
+    victims
+        .iter()
+        .map(|v| Change::Eliminate {
+            cell: v.cell,
+            digit: v.digit,
+        })
+        .collect()
+}
+
+/// "r5c1 and r4c2 lose 7, r6c6 loses 3/7" for eliminations sorted by cell: cells losing the
+/// same digits are named together, in order of their first cell.
+pub fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
+    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
+    for v in victims {
+        match per_cell.last_mut() {
+            Some((cell, set)) if *cell == v.cell => set.insert(v.digit),
+            _ => per_cell.push((v.cell, DigitSet::single(v.digit))),
+        }
+    }
+    let mut groups: Vec<(Vec<String>, DigitSet)> = Vec::new();
+    for (cell, set) in per_cell {
+        match groups.iter_mut().find(|(_, s)| *s == set) {
+            Some((cells, _)) => cells.push(cell.name(shape)),
+            None => groups.push((vec![cell.name(shape)], set)),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(cells, set)| {
+            let verb = if cells.len() == 1 { "loses" } else { "lose" };
+            format!("{} {verb} {}", and_list(cells), shape.show_slashed(*set))
+        })
+        .collect();
+    parts.join("; ")
+}
+
 /// Sorts `u32` keys, smallest first.
 ///
 /// The compiler makes a copy of the sort for each type of element (and each comparison), and
