@@ -33,6 +33,7 @@ use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Shape};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Link, LinkKind, Step, StepKind};
+use crate::util::bit_positions_in_words;
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[
@@ -303,21 +304,6 @@ impl<const W: usize> Graph<W> {
     }
 }
 
-/// The indices of the set bits, smallest first.
-fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(i, &w)| {
-        let mut rest = w;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let b = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            Some(i * 64 + b)
-        })
-    })
-}
-
 /// Adds a node for every group: two or more candidates of one digit where a box meets a line.
 fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &mut Vec<Node<W>>) {
     let n = g.size();
@@ -423,7 +409,7 @@ fn shortest_chain_from<const W: usize>(
             let (before, after) = levels.split_at_mut(depth * nw);
             let prev = &before[(depth - 1) * nw..];
             let next = &mut after[..nw];
-            for x in bits(prev) {
+            for x in bit_positions_in_words(prev) {
                 for (n, a) in next.iter_mut().zip(graph.row(adj, x)) {
                     *n |= a;
                 }
@@ -447,7 +433,7 @@ fn shortest_chain_from<const W: usize>(
                 continue;
             }
             reached.copy_from_slice(next);
-            for y in bits(&reached).filter(|&y| y > start) {
+            for y in bit_positions_in_words(&reached).filter(|&y| y > start) {
                 let victims = graph.eliminations(board, start, y);
                 if victims.is_empty() {
                     continue;
@@ -462,7 +448,7 @@ fn shortest_chain_from<const W: usize>(
                     } else {
                         &graph.weak
                     };
-                    at = bits(&levels[d * nw..(d + 1) * nw])
+                    at = bit_positions_in_words(&levels[d * nw..(d + 1) * nw])
                         .find(|&x| graph.row(adj, x)[at / 64] & (1 << (at % 64)) != 0)
                         .expect("every node of a level has a predecessor");
                     nodes.push(at);

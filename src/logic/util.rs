@@ -6,6 +6,7 @@ use crate::digits::{Digit, DigitSet};
 pub use crate::geometry::{words_for, CellSet, Geometry};
 use crate::grid::{Cell, HouseKind, Shape};
 use crate::trace::{Board, Candidate, Change};
+use crate::util::bit_positions;
 
 /// Cells named people's way: `r1c2, r3c4`.
 pub fn cell_list(shape: Shape, cells: &[Cell]) -> String {
@@ -75,6 +76,36 @@ impl HousePlaces {
     /// The digits already placed in the house.
     pub fn placed(&self, house_id: usize) -> DigitSet {
         self.placed[house_id]
+    }
+
+    /// The positions within the house of the digit's two places, lowest first, when it has
+    /// exactly two there: the ends of a conjugate pair.
+    pub fn pair(&self, digit: Digit, house_id: usize) -> Option<[usize; 2]> {
+        exactly_two(bit_positions(self.get(digit, house_id)))
+    }
+
+    /// The conjugate pairs of a digit (its strong links in houses): each house where it has
+    /// exactly two places, by house id, with those two cells in the house's order.
+    pub fn conjugate_pairs<'a>(
+        &'a self,
+        geo: &'a Geometry,
+        digit: Digit,
+    ) -> impl Iterator<Item = (usize, [Cell; 2])> + 'a {
+        (0..geo.house_cells.len()).filter_map(move |house_id| {
+            let [a, b] = self.pair(digit, house_id)?;
+            let cells = &geo.house_cells[house_id];
+            Some((house_id, [cells[a], cells[b]]))
+        })
+    }
+}
+
+/// The two items when there are exactly two: with a digit's places in a house as the items,
+/// the ends of a conjugate pair. Reads at most three items.
+pub fn exactly_two<T>(items: impl IntoIterator<Item = T>) -> Option<[T; 2]> {
+    let mut items = items.into_iter();
+    match (items.next(), items.next(), items.next()) {
+        (Some(a), Some(b), None) => Some([a, b]),
+        _ => None,
     }
 }
 
