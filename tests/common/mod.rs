@@ -4,8 +4,6 @@
 //! only some of them.
 #![allow(dead_code)]
 
-pub mod rng;
-
 use std::path::{Path, PathBuf};
 use stepdoku::trace::LinkKind;
 use stepdoku::{search, Board, Candidate, Cell, Change, Digit, Grid, Shape, Step, StepKind};
