@@ -349,19 +349,70 @@ impl Request {
 pub const MAX_SEED: u64 = (1 << 53) - 1;
 
 /// The seed of the puzzle of the day for a date written `YYYY-MM-DD`: the number `YYYYMMDD`,
-/// so every page and the command line give the same puzzle on the same day.
-pub fn seed_of_date(date: &str) -> Option<u64> {
+/// so every page and the command line give the same puzzle on the same day. The date must be
+/// a day of the (proleptic Gregorian) calendar, from year 1 to 9999: 2024-02-29 is one,
+/// 2025-02-29 and 2026-04-31 are not.
+pub fn seed_of_date(date: &str) -> Result<u64, DateError> {
     let mut parts = date.trim().splitn(3, '-');
-    let mut part = |digits: usize, range: std::ops::RangeInclusive<u64>| {
+    let mut part = |digits: usize, range: std::ops::RangeInclusive<u16>| {
         parts
             .next()
             .filter(|p| p.len() == digits && p.bytes().all(|b| b.is_ascii_digit()))
-            .and_then(|p| p.parse::<u64>().ok())
+            .and_then(|p| p.parse::<u16>().ok())
             .filter(|n| range.contains(n))
+            .ok_or(DateError::NotADate)
     };
     let (year, month, day) = (part(4, 1..=9999)?, part(2, 1..=12)?, part(2, 1..=31)?);
-    Some(year * 10_000 + month * 100 + day)
+    let calendar_month = time::Month::try_from(month as u8).map_err(|_| DateError::NotADate)?;
+    if time::Date::from_calendar_date(i32::from(year), calendar_month, day as u8).is_err() {
+        return Err(DateError::NoSuchDay {
+            year,
+            month: month as u8,
+            day: day as u8,
+            n_days: calendar_month.length(i32::from(year)),
+        });
+    }
+    Ok(u64::from(year) * 10_000 + u64::from(month) * 100 + u64::from(day))
 }
+
+/// Why a text names no day for the puzzle of the day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DateError {
+    /// Not written `YYYY-MM-DD` with a year from 0001 to 9999, a month from 01 to 12 and a
+    /// day from 01 to 31.
+    NotADate,
+    /// Written so, but the month has fewer days: 2026-02-31.
+    NoSuchDay {
+        year: u16,
+        month: u8,
+        day: u8,
+        /// The days of that month in that year.
+        n_days: u8,
+    },
+}
+
+impl std::fmt::Display for DateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            DateError::NotADate => write!(f, "not a date: use YYYY-MM-DD"),
+            DateError::NoSuchDay {
+                year,
+                month,
+                day,
+                n_days,
+            } => {
+                let month_name = time::Month::try_from(month).map_err(|_| std::fmt::Error)?;
+                write!(
+                    f,
+                    "{year:04}-{month:02}-{day:02} is not a day of the calendar: \
+                     {month_name} {year} has {n_days} days"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for DateError {}
 
 /// A request on the wire, as the page sends one: `{ size, tag, level, er, technique,
 /// symmetry, givens, uniqueness }`, every field optional. `size` defaults to 9, `tag` (a
@@ -768,5 +819,37 @@ impl Filling<'_> {
             }
         }
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_date_is_a_day_of_the_calendar() {
+        assert_eq!(seed_of_date("2024-02-29"), Ok(20_240_229));
+        assert_eq!(seed_of_date("2000-02-29"), Ok(20_000_229));
+        assert_eq!(seed_of_date("2026-12-31"), Ok(20_261_231));
+        for (date, n_days) in [
+            ("2026-02-31", 28),
+            ("2026-04-31", 30),
+            ("2025-02-29", 28),
+            ("1900-02-29", 28),
+        ] {
+            let error = seed_of_date(date).unwrap_err();
+            assert!(
+                matches!(error, DateError::NoSuchDay { n_days: n, .. } if n == n_days),
+                "{date}: {error:?}"
+            );
+        }
+        assert_eq!(
+            seed_of_date("2026-02-31").unwrap_err().to_string(),
+            "2026-02-31 is not a day of the calendar: February 2026 has 28 days"
+        );
+        assert_eq!(
+            seed_of_date("2026-13-01").unwrap_err().to_string(),
+            "not a date: use YYYY-MM-DD"
+        );
     }
 }

@@ -27,6 +27,7 @@
 //! (`r3c5`, `box 2`); everything stored is 0-based.
 
 use crate::digits::{Digit, DigitSet};
+use crate::util::bit_positions_in_words;
 use serde::{Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
@@ -923,17 +924,7 @@ impl<const W: usize> CellSet<W> {
 
     /// The cells in reading order.
     pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                Some(Cell::new(i * 64 + b))
-            })
-        })
+        bit_positions_in_words(&self.0).map(Cell::new)
     }
 }
 

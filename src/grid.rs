@@ -95,8 +95,8 @@ impl fmt::Display for ParseError {
             ParseError::TooLong { len } => write!(
                 f,
                 "Too long: the text has {} bytes, but no puzzle needs more than {}.",
-                crate::search::group_thousands(*len as u64),
-                crate::search::group_thousands(MAX_TEXT_LEN as u64)
+                crate::util::group_thousands(*len as u64),
+                crate::util::group_thousands(MAX_TEXT_LEN as u64)
             ),
             ParseError::BadCharacter {
                 ch,
@@ -1132,10 +1132,16 @@ mod tests {
             .to_string()
             .ends_with("a group of pencil marks holds only digits of a 9×9 puzzle."));
         // Sixteen by sixteen written four cells to a group reads as cells, not as 8×8 marks.
-        let solution =
-            crate::search::solve(&Grid::empty(Shape::SIXTEEN), crate::search::Budget::DEFAULT)
-                .unwrap()
-                .unwrap();
+        // A full grid without the solver (grid does not depend on search): the pattern grid,
+        // each row the one above shifted by a box width, each band by one more.
+        let values: Vec<u8> = (0..256)
+            .map(|i| {
+                let (r, c) = (i / 16, i % 16);
+                ((r * 4 + r / 4 + c) % 16) as u8 + 1
+            })
+            .collect();
+        let solution = Grid::from_values(&values).unwrap();
+        assert!(solution.is_valid_solution());
         let line = solution.to_line();
         let rows: Vec<String> = line
             .as_bytes()

@@ -26,6 +26,7 @@ pub mod strategy;
 pub mod technique;
 pub mod timeline;
 pub mod trace;
+pub mod util;
 pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -4,6 +4,7 @@
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, Budget, ExactSolver, Solutions, Undecided, UNDECIDED_COUNT};
+use stepdoku::util;
 use stepdoku::validate::{self, Diagnosis, PuzzleError, VerdictKind};
 use stepdoku::{Grid, Shape};
 
@@ -109,8 +110,8 @@ fn a_batch_marks_undecided_lines() {
 
 #[test]
 fn thousands_are_grouped() {
-    assert_eq!(search::group_thousands(0), "0");
-    assert_eq!(search::group_thousands(999), "999");
-    assert_eq!(search::group_thousands(1_000), "1,000");
-    assert_eq!(search::group_thousands(1_234_567), "1,234,567");
+    assert_eq!(util::group_thousands(0), "0");
+    assert_eq!(util::group_thousands(999), "999");
+    assert_eq!(util::group_thousands(1_000), "1,000");
+    assert_eq!(util::group_thousands(1_234_567), "1,234,567");
 }

@@ -6,8 +6,10 @@
 
 mod common;
 
-use common::rng::Rng;
 use proptest::prelude::*;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, ExactSolver, SearchOutcome, Solutions};
@@ -238,18 +240,23 @@ fn random_full_grid(seed: u64) -> Vec<u8> {
     let base = parse_line(
         "859612437723854169164379528986147352375268914241593786432981675617425893598736241",
     );
-    let mut rng = Rng(seed | 1);
-    let digits = rng.permutation(9);
-    let line_order = |rng: &mut Rng| -> Vec<usize> {
-        let groups = rng.permutation(3);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let permutation = |rng: &mut Pcg64Mcg, n: usize| -> Vec<usize> {
+        let mut items: Vec<usize> = (0..n).collect();
+        items.shuffle(rng);
+        items
+    };
+    let digits = permutation(&mut rng, 9);
+    let line_order = |rng: &mut Pcg64Mcg| -> Vec<usize> {
+        let groups = permutation(rng, 3);
         groups
             .iter()
-            .flat_map(|&g| rng.permutation(3).into_iter().map(move |i| g * 3 + i))
+            .flat_map(|&g| permutation(rng, 3).into_iter().map(move |i| g * 3 + i))
             .collect()
     };
     let rows = line_order(&mut rng);
     let cols = line_order(&mut rng);
-    let transpose = rng.below(2) == 1;
+    let transpose = rng.random_bool(0.5);
     let mut grid = vec![0u8; 81];
     for r in 0..9 {
         for c in 0..9 {
@@ -267,9 +274,9 @@ fn random_full_grid(seed: u64) -> Vec<u8> {
 /// A puzzle from a random full grid keeping about `kept_percent` of the cells.
 fn random_puzzle(seed: u64, kept_percent: usize) -> Vec<u8> {
     let mut grid = random_full_grid(seed);
-    let mut rng = Rng(seed.rotate_left(17) | 1);
+    let mut rng = Pcg64Mcg::seed_from_u64(seed.rotate_left(17));
     for value in grid.iter_mut() {
-        if rng.below(100) >= kept_percent {
+        if rng.random_range(0..100) >= kept_percent {
             *value = 0;
         }
     }

@@ -9,8 +9,8 @@ mod generated;
 use generated::{generated_cases, GeneratedCase};
 use std::sync::Arc;
 use stepdoku::generate::{
-    seed_of_date, ErRange, Generated, Generator, Givens, Ladder, Request, RequestRecord, Symmetry,
-    Target,
+    seed_of_date, DateError, ErRange, Generated, Generator, Givens, Ladder, Request, RequestRecord,
+    Symmetry, Target,
 };
 use stepdoku::logic;
 use stepdoku::rating::Level;
@@ -352,9 +352,19 @@ fn er_ranges_and_dates_are_read() {
     assert_eq!(ErRange::parse("7.1"), Some(ErRange { min: 7.1, max: 7.1 }));
     assert!(ErRange::parse("6-4").is_none() && ErRange::parse("x").is_none());
     assert!(ErRange::parse("7.1").unwrap().contains(7.1));
-    assert_eq!(seed_of_date("2026-11-24"), Some(20_261_124));
+    assert_eq!(seed_of_date("2026-11-24"), Ok(20_261_124));
+    assert_eq!(seed_of_date("2024-02-29"), Ok(20_240_229));
     for bad in ["2026-13-01", "2026-1-1", "26-11-24", "today", ""] {
-        assert_eq!(seed_of_date(bad), None, "{bad}");
+        assert_eq!(seed_of_date(bad), Err(DateError::NotADate), "{bad}");
+    }
+    for day_not_in_calendar in ["2026-02-31", "2026-04-31", "2025-02-29"] {
+        assert!(
+            matches!(
+                seed_of_date(day_not_in_calendar),
+                Err(DateError::NoSuchDay { .. })
+            ),
+            "{day_not_in_calendar}"
+        );
     }
     assert_eq!(
         Target::of_technique_slug("singles"),

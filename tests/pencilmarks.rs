@@ -5,6 +5,8 @@
 mod common;
 
 use common::{run_and_check, sample, SEEDS, SEED_SEVERAL};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 use stepdoku::{
     check, search, Board, DigitSet, Grid, PuzzleError, Reading, Shape, StepKind, Strategy,
 };
@@ -22,26 +24,14 @@ fn board_marks(puzzle: &Grid) -> Vec<DigitSet> {
         .collect()
 }
 
-/// A small deterministic generator (xorshift), so the tests repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 /// The board's marks with some wrong candidates struck out at random: a position part of
 /// the way through a solve, as people paste it.
-fn thinned_marks(puzzle: &Grid, solution: &Grid, rng: &mut Rng) -> Vec<DigitSet> {
+fn thinned_marks(puzzle: &Grid, solution: &Grid, rng: &mut Pcg64Mcg) -> Vec<DigitSet> {
     let mut marks = board_marks(puzzle);
     for cell in puzzle.shape().cells() {
         let right = solution.get(cell).expect("a full solution");
         for digit in marks[cell.index()].iter() {
-            if digit != right && rng.below(3) == 0 {
+            if digit != right && rng.random_range(0..3) == 0 {
                 marks[cell.index()].remove(digit);
             }
         }
@@ -94,7 +84,7 @@ fn framed_grid(marks: &[DigitSet]) -> String {
 
 #[test]
 fn both_formats_read_the_same_marks_and_write_back() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Pcg64Mcg::seed_from_u64(0x9e37_79b9_7f4a_7c15);
     for puzzle in sample("magictour_top1465", 20) {
         let solution = search::solve(&puzzle, search::Budget::DEFAULT)
             .unwrap()
@@ -124,7 +114,7 @@ fn both_formats_read_the_same_marks_and_write_back() {
 
 #[test]
 fn hodoku_frames_and_cells_without_candidates_read_too() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Pcg64Mcg::seed_from_u64(0x1234_5678_9abc_def1);
     let puzzle = Grid::parse(SEEDS[1].0).unwrap();
     let solution = search::solve(&puzzle, search::Budget::DEFAULT)
         .unwrap()
@@ -257,7 +247,7 @@ fn solutions_keep_within_the_marks() {
 
 #[test]
 fn every_strategy_starts_from_the_marks_and_stays_sound() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Pcg64Mcg::seed_from_u64(0x2545_f491_4f6c_dd1d);
     for puzzle in sample("magictour_top1465", 25) {
         let solution = search::solve(&puzzle, search::Budget::DEFAULT)
             .unwrap()
@@ -291,7 +281,7 @@ fn every_strategy_starts_from_the_marks_and_stays_sound() {
 
 #[test]
 fn backtracking_tries_only_marked_digits() {
-    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let mut rng = Pcg64Mcg::seed_from_u64(0x5851_f42d_4c95_7f2d);
     let (easy, solution) = SEEDS[0];
     let (puzzle, solution) = (Grid::parse(easy).unwrap(), Grid::parse(solution).unwrap());
     for _ in 0..5 {

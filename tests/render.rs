@@ -3,6 +3,7 @@
 //! here or made from the core, so nothing needs `../shared`. `stepdoku render` as a user runs
 //! it is tested with the command-line tool, in `cli/tests/render.rs`.
 
+mod common;
 mod svg;
 
 use roxmltree::{Document, Node};
@@ -40,18 +41,6 @@ fn candidates_with_role(doc: &Document, cell: Cell, role: &str) -> Vec<u8> {
 }
 
 // ─── Puzzles to draw ────────────────────────────────────────────────────────────────────
-
-/// A puzzle of a shape: a solution with two cells in three blanked, and that solution.
-fn puzzle_of(shape: Shape) -> (Grid, Grid) {
-    let solution = search::solve(&Grid::empty(shape), search::Budget::DEFAULT)
-        .unwrap()
-        .expect("an empty grid has solutions");
-    let mut puzzle = solution.clone();
-    for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
-        puzzle.set(cell, None);
-    }
-    (puzzle, solution)
-}
 
 /// The Human trace of a puzzle, each step with the board after it, as the core replays it.
 fn trace_with_boards(puzzle: &Grid, strategy: Strategy) -> Vec<(Step, Board)> {
@@ -109,7 +98,7 @@ fn an_image_is_svg_with_a_viewbox_a_title_and_a_label() {
 #[test]
 fn givens_are_drawn_in_their_cells_on_every_size() {
     for shape in Shape::ALL {
-        let (puzzle, _) = puzzle_of(shape);
+        let (puzzle, _) = common::puzzle_of(shape);
         let svg = Picture::of_puzzle(&puzzle).to_svg(Theme::Light);
         let doc = parse(&svg);
         assert_eq!(
@@ -150,7 +139,7 @@ fn givens_are_drawn_in_their_cells_on_every_size() {
 
 #[test]
 fn letters_stand_for_digits_above_nine() {
-    let (_, solution) = puzzle_of(Shape::SIXTEEN);
+    let (_, solution) = common::puzzle_of(Shape::SIXTEEN);
     let svg = Picture::of_solution(&Grid::empty(Shape::SIXTEEN), &solution).to_svg(Theme::Dark);
     let doc = parse(&svg);
     let mut letters = Vec::new();
@@ -278,7 +267,7 @@ fn a_single_is_drawn_with_its_proof_on_every_size() {
     let mut n_naked = 0;
     let puzzles = [Grid::parse(PUZZLE).unwrap(), Grid::parse(CHAINS).unwrap()]
         .into_iter()
-        .chain([Shape::FOUR, Shape::SIX, Shape::SIXTEEN].map(|s| puzzle_of(s).0));
+        .chain([Shape::FOUR, Shape::SIX, Shape::SIXTEEN].map(|s| common::puzzle_of(s).0));
     for puzzle in puzzles {
         let shape = puzzle.shape();
         let trace = trace_with_boards(&puzzle, Strategy::Human);

@@ -5,7 +5,7 @@
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::num::NonZeroUsize;
@@ -14,7 +14,7 @@ use std::thread;
 
 use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
-use stepdoku::generate::{self, ErRange, Givens, Ladder, Symmetry, Target};
+use stepdoku::generate::{self, DateError, ErRange, Givens, Ladder, Symmetry, Target};
 use stepdoku::rating::Level;
 use stepdoku::render::Theme;
 use stepdoku::search::Budget;
@@ -22,6 +22,7 @@ use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
 use crate::explain::{Detail, ExplainOptions};
+use crate::format::Format;
 use crate::generate::GenerateOptions;
 use crate::input::Input;
 use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
@@ -527,16 +528,6 @@ struct RenderArgs {
     input: InputArg,
 }
 
-/// How `rate` and `explain` write their results.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Text for people: columns for rate, numbered steps for explain.
-    Text,
-    /// One JSON object per line.
-    #[value(alias = "json")]
-    Jsonl,
-}
-
 /// What the command line asks for.
 pub enum Request {
     /// `solve`, `count` or `rate`: one output line per puzzle, worked out on a pool of threads.
@@ -853,30 +844,21 @@ fn parse_daily(text: &str) -> Result<u64, String> {
     } else {
         text.to_string()
     };
-    generate::seed_of_date(&date).ok_or_else(|| "not a date: use YYYY-MM-DD or today".to_string())
+    generate::seed_of_date(&date).map_err(|error| match error {
+        DateError::NotADate => "not a date: use YYYY-MM-DD or today".to_string(),
+        DateError::NoSuchDay { .. } => error.to_string(),
+    })
 }
 
-/// Today's date in UTC, `YYYY-MM-DD` (the proleptic Gregorian calendar, from the count of
-/// days since 1970-01-01).
+/// Today's date in UTC, `YYYY-MM-DD`.
 fn today_utc() -> String {
-    let seconds = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs());
-    let days = (seconds / 86_400) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let shifted_month = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
-    let month = if shifted_month < 10 {
-        shifted_month + 3
-    } else {
-        shifted_month - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    let today = time::OffsetDateTime::now_utc().date();
+    format!(
+        "{:04}-{:02}-{:02}",
+        today.year(),
+        u8::from(today.month()),
+        today.day()
+    )
 }
 
 fn theme_parser() -> impl TypedValueParser<Value = Theme> {
@@ -990,6 +972,6 @@ mod tests {
 
     #[test]
     fn today_is_a_date() {
-        assert!(generate::seed_of_date(&today_utc()).is_some_and(|seed| seed > 20_260_000));
+        assert!(generate::seed_of_date(&today_utc()).is_ok_and(|seed| seed > 20_260_000));
     }
 }

@@ -10,9 +10,10 @@ use std::time::{Duration, Instant};
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Undecided};
+use stepdoku::util::group_thousands;
 use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
 
-use crate::args::Format;
+use crate::format::Format;
 use crate::input::too_long_message;
 use crate::puzzle::{format_difficulty, no_solution_message, push_line, read_values, to_json};
 
@@ -364,7 +365,7 @@ struct ErrorRecord<'a> {
 fn undecided_message(undecided: &Undecided) -> String {
     format!(
         "undecided: the search gave up after {} nodes ({} found so far)",
-        search::group_thousands(undecided.nodes),
+        group_thousands(undecided.nodes),
         undecided.found
     )
 }

@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use stepdoku::rating::{Rater, Rating};
 use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
 
-use crate::args::Format;
+use crate::format::Format;
 use crate::input::{puzzle_part, too_long_message, LineRead, LineReader};
+use crate::outcome::{Failure, Outcome};
 use crate::puzzle::{format_difficulty, read_values, sentence_part, to_json};
-use crate::{Failure, Outcome};
 
 /// What `explain` shows.
 pub struct ExplainOptions {

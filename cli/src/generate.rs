@@ -15,8 +15,8 @@ use std::thread;
 use std::time::Duration;
 use stepdoku::generate::{Generated, Generator, Request};
 
-use crate::args::Format;
-use crate::{Failure, Outcome};
+use crate::format::Format;
+use crate::outcome::{Failure, Outcome};
 
 /// What `generate` was asked for.
 pub struct GenerateOptions {

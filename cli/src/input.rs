@@ -4,7 +4,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Cursor, Read};
 use std::path::PathBuf;
 
-use crate::Failure;
+use crate::outcome::Failure;
 
 /// The longest line read whole, the core's cap on puzzle text (64 KiB): of a longer line at
 /// most this many bytes (and one more) are held; the rest is skipped unread and the line

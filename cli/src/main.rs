@@ -9,6 +9,8 @@
 //! | module | what |
 //! |---|---|
 //! | [`args`] | the command line (clap), its help, and the [`args::Request`] it makes |
+//! | [`format`] | the output formats, text or JSON lines |
+//! | [`outcome`] | how a run ends: [`outcome::Outcome`], [`outcome::Failure`] |
 //! | [`input`] | opening the input, reading it line by line in bounded memory |
 //! | [`puzzle`] | puzzle text in, result text out, messages, JSON |
 //! | [`batch`] | `solve`, `count` and `rate` on one batch of lines |
@@ -20,8 +22,10 @@
 mod args;
 mod batch;
 mod explain;
+mod format;
 mod generate;
 mod input;
+mod outcome;
 mod pool;
 mod puzzle;
 mod render;
@@ -33,6 +37,7 @@ use std::process::ExitCode;
 use args::Request;
 use batch::Task;
 use input::{open_input, Input, LineReader, Opened};
+use outcome::{Failure, Outcome};
 use pool::{Delivery, Engine, Progress};
 use stepdoku::search::Budget;
 use stepdoku::Variant;
@@ -59,49 +64,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Whether every puzzle of a run succeeded.
-pub enum Outcome {
-    AllSucceeded,
-    SomeFailed,
-}
-
-impl Outcome {
-    pub fn of_failures(n_failed: u64) -> Outcome {
-        if n_failed == 0 {
-            Outcome::AllSucceeded
-        } else {
-            Outcome::SomeFailed
-        }
-    }
-}
-
-/// Why a run stopped before its end.
-pub enum Failure {
-    /// Standard output was closed by its reader.
-    OutputClosed,
-    /// Something that stops the whole run, such as an unreadable input file.
-    Fatal(String),
-}
-
-impl Failure {
-    fn writing(error: io::Error) -> Failure {
-        if error.kind() == io::ErrorKind::BrokenPipe {
-            Failure::OutputClosed
-        } else {
-            Failure::Fatal(format!("writing the output: {error}"))
-        }
-    }
-}
-
-/// Writes all of `text` to standard output.
-fn write_stdout(text: &str) -> Result<(), Failure> {
-    let mut stdout = io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .map_err(Failure::writing)
 }
 
 fn run(request: Request) -> Result<Outcome, Failure> {

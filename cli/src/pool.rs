@@ -24,7 +24,7 @@ use stepdoku::Variant;
 
 use crate::batch::{Batch, BatchResult, PuzzleLine, Task, Worker};
 use crate::input::{puzzle_part, LineRead, LineReader};
-use crate::{Failure, Outcome};
+use crate::outcome::{Failure, Outcome};
 
 /// The text of a batch, in bytes, past which no line is added to it: with at most one line of
 /// 64 KiB past it, a batch holds under 320 KiB of text.

@@ -10,8 +10,8 @@ use stepdoku::validate::{self, PuzzleError};
 use stepdoku::{Grid, Strategy, Variant};
 
 use crate::input::{open_input, puzzle_part, too_long_message, Input, LineRead, LineReader};
+use crate::outcome::{write_stdout, Failure, Outcome};
 use crate::puzzle::{describe_parse_error, read_grid, sentence_part};
-use crate::{write_stdout, Failure, Outcome};
 
 /// What `render` draws, and how.
 pub struct RenderOptions {

@@ -4,7 +4,7 @@
 mod common;
 mod tool;
 
-use common::{data_path, SEEDS, SEED_SEVERAL};
+use common::{data_path, puzzle_of, SEEDS, SEED_SEVERAL};
 use serde_json::Value;
 use std::io::Read;
 use std::path::PathBuf;
@@ -21,18 +21,6 @@ fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
     let path = std::env::temp_dir().join(format!("stepdoku-cli-{}-{name}", std::process::id()));
     std::fs::write(&path, contents).expect("write a temporary file");
     path
-}
-
-/// A puzzle of a shape: a solution with every third cell (and more) blanked.
-fn puzzle_of(shape: Shape) -> String {
-    let solution = search::solve(&Grid::empty(shape), search::Budget::DEFAULT)
-        .unwrap()
-        .expect("an empty grid has solutions");
-    let mut puzzle = solution.clone();
-    for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
-        puzzle.set(cell, None);
-    }
-    puzzle.to_line()
 }
 
 /// Checks that `line` is a valid solution of `puzzle`.
@@ -53,8 +41,8 @@ fn no_solution_puzzle() -> String {
 
 #[test]
 fn solve_mixed_input_reports_bad_lines_and_goes_on() {
-    let four = puzzle_of(Shape::FOUR);
-    let sixteen = puzzle_of(Shape::SIXTEEN);
+    let four = puzzle_of(Shape::FOUR).0.to_line();
+    let sixteen = puzzle_of(Shape::SIXTEEN).0.to_line();
     let duplicate = format!("55{}", ".".repeat(79));
     let input = format!(
         "# a collection\n{}\r\n\n{four}   # four by four\n  # indented comment\n{sixteen}\n\

@@ -114,6 +114,23 @@ fn the_puzzle_of_the_day_is_its_dates_seed() {
 }
 
 #[test]
+fn the_puzzle_of_the_day_needs_a_day_of_the_calendar() {
+    let leap_day = run(&["generate", "--daily", "2024-02-29", "--size", "4"], "");
+    assert_eq!(leap_day.code, 0, "{}", leap_day.stderr);
+    assert!(leap_day.stdout.trim_end().ends_with("\t20240229"));
+    for (date, month_has) in [
+        ("2026-02-31", "February 2026 has 28 days"),
+        ("2026-04-31", "April 2026 has 30 days"),
+        ("2025-02-29", "February 2025 has 28 days"),
+    ] {
+        let out = run(&["generate", "--daily", date], "");
+        assert_eq!(out.code, 2, "{date}: {}", out.stderr);
+        let expected = format!("{date} is not a day of the calendar: {month_has}");
+        assert!(out.stderr.contains(&expected), "{date}: {}", out.stderr);
+    }
+}
+
+#[test]
 fn a_request_never_met_fails_at_its_budget() {
     let out = run(
         &[

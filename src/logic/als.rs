@@ -15,13 +15,14 @@
 //! loses it.
 
 use super::util::{
-    and_list, candidates_of, digit_names, sort_candidates, with_cell_width, CellSet,
+    and_list, candidates_of, describe_losses, digit_names, eliminations, sort_candidates,
+    with_cell_width, CellSet,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, HouseKind, Shape};
 use crate::technique::Technique;
-use crate::trace::{Board, Candidate, Change, Link, LinkKind, Step, StepKind};
+use crate::trace::{Board, Candidate, Link, LinkKind, Step, StepKind};
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[
@@ -260,7 +261,7 @@ fn als_xz_w<const W: usize>(board: &Board) -> Option<Step> {
                     a.name(shape),
                     b.name(shape),
                     digit_names(shape, zs).join(" and "),
-                    super::chains::describe_losses(shape, &victims),
+                    describe_losses(shape, &victims),
                     x = shape.show(x)
                 );
                 let mut step = Step::new(StepKind::Deduction, Technique::AlsXz, 0, text);
@@ -341,7 +342,7 @@ fn als_xy_wing_w<const W: usize>(board: &Board) -> Option<Step> {
                     a.name(shape),
                     b.name(shape),
                     and_list(&digit_names(shape, found_zs)),
-                    super::chains::describe_losses(shape, &victims),
+                    describe_losses(shape, &victims),
                     x = shape.show(x),
                     y = shape.show(y)
                 );
@@ -375,14 +376,4 @@ fn als_xy_wing_w<const W: usize>(board: &Board) -> Option<Step> {
         }
     }
     None
-}
-
-fn eliminations(victims: &[Candidate]) -> Vec<Change> {
-    victims
-        .iter()
-        .map(|v| Change::Eliminate {
-            cell: v.cell,
-            digit: v.digit,
-        })
-        .collect()
 }

@@ -25,12 +25,15 @@
 //! - two digits `x`, `y` in cells that see each other: `y` leaves `A`'s cell and `x` leaves
 //!   `B`'s.
 
-use super::util::{sort_candidates, sort_keys, with_cell_width, CellSet, Geometry};
+use super::util::{
+    describe_losses, eliminations, sort_candidates, sort_keys, with_cell_width, CellSet, Geometry,
+};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, Shape};
 use crate::technique::Technique;
-use crate::trace::{Board, Candidate, Change, Link, LinkKind, Step, StepKind};
+use crate::trace::{Board, Candidate, Link, LinkKind, Step, StepKind};
+use crate::util::bit_positions_in_words;
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[
@@ -301,21 +304,6 @@ impl<const W: usize> Graph<W> {
     }
 }
 
-/// The indices of the set bits, smallest first.
-fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(i, &w)| {
-        let mut rest = w;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let b = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            Some(i * 64 + b)
-        })
-    })
-}
-
 /// Adds a node for every group: two or more candidates of one digit where a box meets a line.
 fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &mut Vec<Node<W>>) {
     let n = g.size();
@@ -421,7 +409,7 @@ fn shortest_chain_from<const W: usize>(
             let (before, after) = levels.split_at_mut(depth * nw);
             let prev = &before[(depth - 1) * nw..];
             let next = &mut after[..nw];
-            for x in bits(prev) {
+            for x in bit_positions_in_words(prev) {
                 for (n, a) in next.iter_mut().zip(graph.row(adj, x)) {
                     *n |= a;
                 }
@@ -445,7 +433,7 @@ fn shortest_chain_from<const W: usize>(
                 continue;
             }
             reached.copy_from_slice(next);
-            for y in bits(&reached).filter(|&y| y > start) {
+            for y in bit_positions_in_words(&reached).filter(|&y| y > start) {
                 let victims = graph.eliminations(board, start, y);
                 if victims.is_empty() {
                     continue;
@@ -460,7 +448,7 @@ fn shortest_chain_from<const W: usize>(
                     } else {
                         &graph.weak
                     };
-                    at = bits(&levels[d * nw..(d + 1) * nw])
+                    at = bit_positions_in_words(&levels[d * nw..(d + 1) * nw])
                         .find(|&x| graph.row(adj, x)[at / 64] & (1 << (at % 64)) != 0)
                         .expect("every node of a level has a predecessor");
                     nodes.push(at);
@@ -571,45 +559,8 @@ fn chain_step<const W: usize>(
     step.digit = one_digit.then_some(first.digit);
     step.pattern = nodes.iter().flat_map(|n| node_candidates(n)).collect();
     step.links = links;
-    step.changes = victims
-        .iter()
-        .map(|v| Change::Eliminate {
-            cell: v.cell,
-            digit: v.digit,
-        })
-        .collect();
+    step.changes = eliminations(&victims);
     step
-}
-
-/// "r5c1 and r4c2 lose 7, r6c6 loses 3/7" for eliminations sorted by cell: cells losing the
-/// same digits are named together, in order of their first cell.
-pub(crate) fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
-    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
-    for v in victims {
-        match per_cell.last_mut() {
-            Some((cell, set)) if *cell == v.cell => set.insert(v.digit),
-            _ => per_cell.push((v.cell, DigitSet::single(v.digit))),
-        }
-    }
-    let mut groups: Vec<(Vec<String>, DigitSet)> = Vec::new();
-    for (cell, set) in per_cell {
-        match groups.iter_mut().find(|(_, s)| *s == set) {
-            Some((cells, _)) => cells.push(cell.name(shape)),
-            None => groups.push((vec![cell.name(shape)], set)),
-        }
-    }
-    let parts: Vec<String> = groups
-        .iter()
-        .map(|(cells, set)| {
-            let verb = if cells.len() == 1 { "loses" } else { "lose" };
-            format!(
-                "{} {verb} {}",
-                super::util::and_list(cells),
-                shape.show_slashed(*set)
-            )
-        })
-        .collect();
-    parts.join("; ")
 }
 
 /// Remote pair: a chain of cells that all hold the same two candidates, each seeing the next;
@@ -713,12 +664,6 @@ pub fn remote_pair(board: &Board) -> Option<Step> {
             kind: LinkKind::Weak,
         })
         .collect();
-    step.changes = victims
-        .iter()
-        .map(|v| Change::Eliminate {
-            cell: v.cell,
-            digit: v.digit,
-        })
-        .collect();
+    step.changes = eliminations(&victims);
     Some(step)
 }

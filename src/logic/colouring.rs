@@ -41,14 +41,7 @@ struct Cluster {
 /// solution) are skipped.
 fn clusters(geo: &Geometry, places: &HousePlaces, digit: Digit) -> Vec<Cluster> {
     let mut edges: Vec<(Cell, Cell)> = Vec::new();
-    for house_id in 0..geo.house_cells.len() {
-        let mask = places.get(digit, house_id);
-        if mask.count_ones() != 2 {
-            continue;
-        }
-        let cells = &geo.house_cells[house_id];
-        let a = cells[mask.trailing_zeros() as usize];
-        let b = cells[31 - mask.leading_zeros() as usize];
+    for (_, [a, b]) in places.conjugate_pairs(geo, digit) {
         if !edges.contains(&(a, b)) {
             edges.push((a, b));
         }

@@ -21,12 +21,13 @@
 //!  . . . | . . . | . - .
 //! ```
 
-use super::util::{bit_positions, lines_text, removal_text, sort_cells, HousePlaces};
+use super::util::{lines_text, removal_text, sort_cells, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, House, HouseKind, Shape};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Change, Step, StepKind};
+use crate::util::bit_positions;
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[

@@ -14,12 +14,13 @@
 //!  x: the digit's places,  -: cells that lose it
 //! ```
 
-use super::util::{bit_positions, eliminate_from, lose_text, Geometry, HousePlaces};
+use super::util::{eliminate_from, lose_text, Geometry, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, HouseKind};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Step, StepKind};
+use crate::util::bit_positions;
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[

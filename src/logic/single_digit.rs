@@ -65,14 +65,7 @@ struct DigitLinks {
 impl DigitLinks {
     fn new(geo: &Geometry, places: &HousePlaces, digit: Digit) -> DigitLinks {
         let mut links: Vec<StrongLink> = Vec::new();
-        for house_id in 0..geo.house_cells.len() {
-            let mask = places.get(digit, house_id);
-            if mask.count_ones() != 2 {
-                continue;
-            }
-            let cells = &geo.house_cells[house_id];
-            let a = cells[mask.trailing_zeros() as usize];
-            let b = cells[31 - mask.leading_zeros() as usize];
+        for (house_id, [a, b]) in places.conjugate_pairs(geo, digit) {
             if links.iter().any(|l| l.ends == [a, b]) {
                 continue;
             }
@@ -354,7 +347,7 @@ pub fn empty_rectangle(board: &Board) -> Option<Step> {
 }
 
 fn cells_of_mask(cells: &[Cell], mask: u32) -> Vec<Cell> {
-    super::util::bit_positions(mask).map(|p| cells[p]).collect()
+    crate::util::bit_positions(mask).map(|p| cells[p]).collect()
 }
 
 /// The places of a digit in a box lie on row `row` and column `col`.
@@ -378,11 +371,11 @@ impl EmptyRect {
         let stack = self.col / box_cols;
         // A column c2 outside the box's stack, strong between (row, c2) and (r3, c2).
         for c2 in (0..n).filter(|&c| c / box_cols != stack) {
-            let mask = places.get(digit, n + c2);
-            if mask.count_ones() != 2 || mask & 1 << self.row == 0 {
-                continue;
-            }
-            let r3 = (mask & !(1 << self.row)).trailing_zeros() as usize;
+            let r3 = match places.pair(digit, n + c2) {
+                Some([a, b]) if a == self.row => b,
+                Some([a, b]) if b == self.row => a,
+                _ => continue,
+            };
             if r3 / box_rows == band {
                 continue;
             }
@@ -395,11 +388,11 @@ impl EmptyRect {
         }
         // A row r2 outside the box's band, strong between (r2, col) and (r2, c3).
         for r2 in (0..n).filter(|&r| r / box_rows != band) {
-            let mask = places.get(digit, r2);
-            if mask.count_ones() != 2 || mask & 1 << self.col == 0 {
-                continue;
-            }
-            let c3 = (mask & !(1 << self.col)).trailing_zeros() as usize;
+            let c3 = match places.pair(digit, r2) {
+                Some([a, b]) if a == self.col => b,
+                Some([a, b]) if b == self.col => a,
+                _ => continue,
+            };
             if c3 / box_cols == stack {
                 continue;
             }

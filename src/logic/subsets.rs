@@ -6,14 +6,15 @@
 //! so every other candidate leaves them.
 
 use super::util::{
-    bit_positions, candidates_among, candidates_of, cell_list, find_locked_set, removal_text,
-    Geometry, HousePlaces,
+    candidates_among, candidates_of, cell_list, find_locked_set, removal_text, Geometry,
+    HousePlaces,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House, Shape};
 use crate::technique::Technique;
 use crate::trace::{Board, Candidate, Change, Step, StepKind};
+use crate::util::bit_positions;
 
 /// The rungs of this family, in ladder order.
 pub const RUNGS: &[Rung] = &[

@@ -12,7 +12,7 @@
 //!     r2    [2]  [3]                           so one corner must hold another digit
 //! ```
 
-use super::util::and_list;
+use super::util::{and_list, describe_losses, eliminations};
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House};
@@ -143,16 +143,6 @@ fn uniqueness_step(technique: Technique, text: String, rect: &Rectangle) -> Step
     step
 }
 
-fn eliminate_all(victims: &[Candidate]) -> Vec<Change> {
-    victims
-        .iter()
-        .map(|v| Change::Eliminate {
-            cell: v.cell,
-            digit: v.digit,
-        })
-        .collect()
-}
-
 /// Unique rectangle type 1: three corners hold only the pair, so the fourth must not be
 /// either digit of it.
 pub fn unique_rectangle_1(board: &Board) -> Option<Step> {
@@ -172,7 +162,7 @@ pub fn unique_rectangle_1(board: &Board) -> Option<Step> {
             shape.show(rect.b)
         );
         let mut step = uniqueness_step(Technique::UniqueRectangle1, text, &rect);
-        step.changes = eliminate_all(&[Candidate::new(cell, rect.a), Candidate::new(cell, rect.b)]);
+        step.changes = eliminations(&[Candidate::new(cell, rect.a), Candidate::new(cell, rect.b)]);
         Some(step)
     })
 }
@@ -214,7 +204,7 @@ pub fn unique_rectangle_2(board: &Board) -> Option<Step> {
         );
         let mut step = uniqueness_step(Technique::UniqueRectangle2, text, &rect);
         step.digit = Some(z);
-        step.changes = eliminate_all(&victims);
+        step.changes = eliminations(&victims);
         Some(step)
     })
 }
@@ -296,12 +286,12 @@ pub fn unique_rectangle_3(board: &Board) -> Option<Step> {
                     shape.show_slashed(extras),
                     super::util::cell_list(shape, &subset),
                     shape.show_slashed(digits),
-                    super::chains::describe_losses(shape, &victims),
+                    describe_losses(shape, &victims),
                 );
                 let mut step = uniqueness_step(Technique::UniqueRectangle3, text, &rect);
                 step.houses = vec![house];
                 step.cells.extend(subset.iter().copied());
-                step.changes = eliminate_all(&victims);
+                step.changes = eliminations(&victims);
                 Some(step)
             })
         })
@@ -338,7 +328,7 @@ pub fn unique_rectangle_4(board: &Board) -> Option<Step> {
                     let mut step = uniqueness_step(Technique::UniqueRectangle4, text, &rect);
                     step.houses = vec![house];
                     step.digit = Some(gone);
-                    step.changes = eliminate_all(&[Candidate::new(e1, gone), Candidate::new(e2, gone)]);
+                    step.changes = eliminations(&[Candidate::new(e1, gone), Candidate::new(e2, gone)]);
                     Some(step)
                 })
         })

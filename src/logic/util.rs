@@ -6,6 +6,7 @@ use crate::digits::{Digit, DigitSet};
 pub use crate::geometry::{words_for, CellSet, Geometry};
 use crate::grid::{Cell, HouseKind, Shape};
 use crate::trace::{Board, Candidate, Change};
+use crate::util::bit_positions;
 
 /// Cells named people's way: `r1c2, r3c4`.
 pub fn cell_list(shape: Shape, cells: &[Cell]) -> String {
@@ -76,19 +77,36 @@ impl HousePlaces {
     pub fn placed(&self, house_id: usize) -> DigitSet {
         self.placed[house_id]
     }
+
+    /// The positions within the house of the digit's two places, lowest first, when it has
+    /// exactly two there: the ends of a conjugate pair.
+    pub fn pair(&self, digit: Digit, house_id: usize) -> Option<[usize; 2]> {
+        exactly_two(bit_positions(self.get(digit, house_id)))
+    }
+
+    /// The conjugate pairs of a digit (its strong links in houses): each house where it has
+    /// exactly two places, by house id, with those two cells in the house's order.
+    pub fn conjugate_pairs<'a>(
+        &'a self,
+        geo: &'a Geometry,
+        digit: Digit,
+    ) -> impl Iterator<Item = (usize, [Cell; 2])> + 'a {
+        (0..geo.house_cells.len()).filter_map(move |house_id| {
+            let [a, b] = self.pair(digit, house_id)?;
+            let cells = &geo.house_cells[house_id];
+            Some((house_id, [cells[a], cells[b]]))
+        })
+    }
 }
 
-/// The positions of the set bits of a mask, lowest first.
-pub fn bit_positions(mask: u32) -> impl Iterator<Item = usize> {
-    let mut bits = mask;
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let pos = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        Some(pos)
-    })
+/// The two items when there are exactly two: with a digit's places in a house as the items,
+/// the ends of a conjugate pair. Reads at most three items.
+pub fn exactly_two<T>(items: impl IntoIterator<Item = T>) -> Option<[T; 2]> {
+    let mut items = items.into_iter();
+    match (items.next(), items.next(), items.next()) {
+        (Some(a), Some(b), None) => Some([a, b]),
+        _ => None,
+    }
 }
 
 /// Every candidate of `cells` whose digit is in `digits`, cell by cell.
@@ -117,6 +135,44 @@ pub fn eliminate_from(board: &Board, digit: Digit, cells: &[Cell]) -> Vec<Change
         .filter(|&&cell| board.has_candidate(cell, digit))
         .map(|&cell| Change::Eliminate { cell, digit })
         .collect()
+}
+
+/// The eliminations of the candidates `victims`, in their order.
+pub fn eliminations(victims: &[Candidate]) -> Vec<Change> {
+    victims
+        .iter()
+        .map(|v| Change::Eliminate {
+            cell: v.cell,
+            digit: v.digit,
+        })
+        .collect()
+}
+
+/// "r5c1 and r4c2 lose 7, r6c6 loses 3/7" for eliminations sorted by cell: cells losing the
+/// same digits are named together, in order of their first cell.
+pub fn describe_losses(shape: Shape, victims: &[Candidate]) -> String {
+    let mut per_cell: Vec<(Cell, DigitSet)> = Vec::new();
+    for v in victims {
+        match per_cell.last_mut() {
+            Some((cell, set)) if *cell == v.cell => set.insert(v.digit),
+            _ => per_cell.push((v.cell, DigitSet::single(v.digit))),
+        }
+    }
+    let mut groups: Vec<(Vec<String>, DigitSet)> = Vec::new();
+    for (cell, set) in per_cell {
+        match groups.iter_mut().find(|(_, s)| *s == set) {
+            Some((cells, _)) => cells.push(cell.name(shape)),
+            None => groups.push((vec![cell.name(shape)], set)),
+        }
+    }
+    let parts: Vec<String> = groups
+        .iter()
+        .map(|(cells, set)| {
+            let verb = if cells.len() == 1 { "loses" } else { "lose" };
+            format!("{} {verb} {}", and_list(cells), shape.show_slashed(*set))
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// Sorts `u32` keys, smallest first.

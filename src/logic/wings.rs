@@ -254,24 +254,19 @@ fn strong_link_between(
     a: Cell,
     b: Cell,
 ) -> Option<(House, Cell, Cell)> {
-    (0..geo.house_cells.len()).find_map(|house_id| {
-        let mask = places.get(digit, house_id);
-        if mask.count_ones() != 2 {
-            return None;
-        }
-        let cells = &geo.house_cells[house_id];
-        let first = cells[mask.trailing_zeros() as usize];
-        let second = cells[31 - mask.leading_zeros() as usize];
-        if [first, second].iter().any(|&c| c == a || c == b) {
-            return None;
-        }
-        let house = geo.house(house_id);
-        if geo.sees(first, a) && geo.sees(second, b) {
-            Some((house, first, second))
-        } else if geo.sees(second, a) && geo.sees(first, b) {
-            Some((house, second, first))
-        } else {
-            None
-        }
-    })
+    places
+        .conjugate_pairs(geo, digit)
+        .find_map(|(house_id, [first, second])| {
+            if [first, second].iter().any(|&c| c == a || c == b) {
+                return None;
+            }
+            let house = geo.house(house_id);
+            if geo.sees(first, a) && geo.sees(second, b) {
+                Some((house, first, second))
+            } else if geo.sees(second, a) && geo.sees(first, b) {
+                Some((house, second, first))
+            } else {
+                None
+            }
+        })
 }

@@ -17,6 +17,7 @@ use crate::grid::Grid;
 use crate::logic::{self, Detail, Rung};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Board, Change};
+use crate::util::bit_positions;
 use std::sync::OnceLock;
 
 /// HoDoKu's score for a puzzle that needs brute force (its "Brute Force" step).
@@ -273,12 +274,7 @@ fn subsets_of(cells: &[Cell], size: usize) -> Vec<Vec<Cell>> {
     let mut out = Vec::new();
     for mask in 0u32..(1 << n) {
         if mask.count_ones() as usize == size {
-            out.push(
-                (0..n)
-                    .filter(|i| mask & (1 << i) != 0)
-                    .map(|i| cells[i])
-                    .collect(),
-            );
+            out.push(bit_positions(mask).map(|i| cells[i]).collect());
         }
     }
     out

@@ -83,6 +83,7 @@
 //! at them, as in the general solver.
 
 use super::{Budget, ExactSolver, SearchOutcome, Solutions};
+use crate::util::bit_positions;
 
 /// The cells of a band, 27 bits.
 const BAND: u32 = (1 << 27) - 1;
@@ -348,10 +349,8 @@ impl State {
                 // The digit keeps its givens and the blanks outside its columns, then leaves
                 // the rows and boxes of its givens.
                 let mut mask = (blank & !(COLUMN * columns[digit_idx])) | own;
-                let mut bits = own;
-                while bits != 0 {
-                    mask &= KEEP_IN_BAND[bits.trailing_zeros() as usize];
-                    bits &= bits - 1;
+                for pos in bit_positions(own) {
+                    mask &= KEEP_IN_BAND[pos];
                 }
                 state.candidates[at(band_idx, digit_idx)] = mask;
             }
@@ -479,12 +478,10 @@ impl State {
                 return None;
             }
             self.pairs[band_idx] = twice & !thrice;
-            let mut singles = once & !twice & self.unsolved[band_idx];
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles &= singles - 1;
+            let singles = once & !twice & self.unsolved[band_idx];
+            for pos in bit_positions(singles) {
+                let bit = 1u32 << pos;
                 found = true;
-                let pos = bit.trailing_zeros() as usize;
                 let mut d = 0;
                 loop {
                     let idx = at(band_idx, d);
@@ -530,14 +527,9 @@ impl State {
         let two_candidates = grid_cells(self.pairs);
         let mut choice = (0usize, 0u32, 0u32);
         for band_idx in 0..3 {
-            let mut pairs = self.pairs[band_idx];
-            // Cells with two candidates still to score in this band.
-            let mut budget = 4;
-            while pairs != 0 && budget > 0 {
-                budget -= 1;
-                let pos = pairs.trailing_zeros() as usize;
-                let bit = pairs & pairs.wrapping_neg();
-                pairs &= pairs - 1;
+            // At most the first four cells with two candidates in this band are scored.
+            for pos in bit_positions(self.pairs[band_idx]).take(4) {
+                let bit = 1u32 << pos;
                 let peers = PEERS[band_idx * 27 + pos];
                 let n = 2 * (unsolved & peers).count_ones() + (two_candidates & peers).count_ones();
                 if n >= choice.2 {
@@ -550,10 +542,8 @@ impl State {
         }
         let mut best = (0, 0, u32::MAX);
         for band_idx in 0..3 {
-            let mut cells = self.unsolved[band_idx];
-            while cells != 0 {
-                let bit = cells & cells.wrapping_neg();
-                cells &= cells - 1;
+            for pos in bit_positions(self.unsolved[band_idx]) {
+                let bit = 1u32 << pos;
                 let n = (0..9)
                     .filter(|&d| self.candidates[at(band_idx, d)] & bit != 0)
                     .count() as u32;
@@ -573,10 +563,8 @@ impl State {
             .zip(self.candidates.chunks_exact(9))
         {
             for (value, &mask) in (1..).zip(band_masks) {
-                let mut bits = mask;
-                while bits != 0 {
-                    band_values[bits.trailing_zeros() as usize] = value;
-                    bits &= bits - 1;
+                for pos in bit_positions(mask) {
+                    band_values[pos] = value;
                 }
             }
         }
@@ -624,9 +612,8 @@ impl Fast9Solver {
                 }
             }
             // All but the last option on a copy; the last one continues in place.
-            while options & (options - 1) != 0 {
-                let digit_idx = options.trailing_zeros() as usize;
-                options &= options - 1;
+            let last = options.ilog2() as usize;
+            for digit_idx in bit_positions(options & !(1 << last)) {
                 self.outcome.n_guesses += 1;
                 let mut branch = state;
                 branch.place(digit_idx, band_idx, bit);
@@ -637,7 +624,7 @@ impl Fast9Solver {
                 state.candidates[at(band_idx, digit_idx)] &= !bit;
             }
             self.outcome.n_guesses += 1;
-            state.place(options.trailing_zeros() as usize, band_idx, bit);
+            state.place(last, band_idx, bit);
         }
     }
 }

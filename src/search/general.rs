@@ -25,6 +25,7 @@ use super::{Budget, ExactSolver, SearchOutcome, Solutions};
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::Shape;
+use crate::util::bit_positions;
 
 /// Two houses sharing cells, as the solver reads [`crate::geometry::Overlap`].
 #[derive(Copy, Clone, Debug)]
@@ -215,10 +216,8 @@ impl GeneralSolver {
             if once != self.all {
                 return None;
             }
-            let mut singles = once & !twice;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles &= singles - 1;
+            for pos in bit_positions(once & !twice) {
+                let bit = 1u32 << pos;
                 // An earlier single of this house may have taken the only cell.
                 let cell = self
                     .geometry
@@ -268,10 +267,7 @@ impl GeneralSolver {
                     continue;
                 }
                 let other = overlap.other as usize;
-                let mut rest = overlap.rest_of_other;
-                while rest != 0 {
-                    let j = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
+                for j in bit_positions(overlap.rest_of_other) {
                     let cell = self.geometry.house_cells[other * size + j] as usize;
                     if state.candidates[cell] & locked != 0 {
                         if !self.eliminate(state, cell, locked) {
@@ -388,7 +384,7 @@ impl GeneralSolver {
         let (branch, _) = self.choose(state);
         outcome.n_branches += 1;
         // The tries of the branch: candidate bits of one cell, or cells of one house.
-        let (mut options, house_digit) = match branch {
+        let (options, house_digit) = match branch {
             Branch::Cell(cell) => (state.candidates[cell], None),
             Branch::HouseDigit(house_id, bit) => {
                 let mut places = 0u32;
@@ -400,13 +396,14 @@ impl GeneralSolver {
                 (places, Some((house_id, bit)))
             }
         };
-        while options != 0 && outcome.n_solutions < limit && !outcome.exhausted {
+        for option in bit_positions(options) {
+            if outcome.n_solutions >= limit || outcome.exhausted {
+                break;
+            }
             if outcome.n_guesses >= self.budget.nodes {
                 outcome.exhausted = true;
                 return;
             }
-            let option = options.trailing_zeros() as usize;
-            options &= options - 1;
             let (cell, bit) = match (branch, house_digit) {
                 (_, Some((house_id, bit))) => (self.geometry.house(house_id)[option] as usize, bit),
                 (Branch::Cell(cell), None) => (cell, 1 << option),

@@ -9,6 +9,7 @@ pub mod general;
 
 use crate::geometry::Geometry;
 use crate::grid::{Grid, Reading, Shape};
+use crate::util::group_thousands;
 use std::sync::Arc;
 
 /// How much a search may do before it gives up undecided: a number of search nodes, each a
@@ -66,19 +67,6 @@ impl std::fmt::Display for Undecided {
 }
 
 impl std::error::Error for Undecided {}
-
-/// A whole number with its thousands grouped by commas, as messages write counts.
-pub fn group_thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
 
 /// What a search found.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

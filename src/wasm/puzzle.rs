@@ -208,11 +208,12 @@ pub fn symmetries() -> JsValue {
 }
 
 /// The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number
-/// `YYYYMMDD`), or `undefined` for text that is not such a date.
+/// `YYYYMMDD`), or `undefined` for text that is not such a date or not a day of the
+/// calendar (2026-02-31).
 #[wasm_bindgen(js_name = seedOfDate)]
 pub fn seed_of_date(date: &JsValue) -> Result<Option<f64>, JsValue> {
     let date = text(date, "date of seedOfDate")?.unwrap_or_default();
-    Ok(generate::seed_of_date(&date).map(|seed| seed as f64))
+    Ok(generate::seed_of_date(&date).ok().map(|seed| seed as f64))
 }
 
 /// Every technique in ladder order, search steps last (docs/FORMATS.md, Wire format,

@@ -4,10 +4,10 @@
 //! only some of them.
 #![allow(dead_code)]
 
-pub mod rng;
-
 use std::path::{Path, PathBuf};
-use stepdoku::{Board, Cell, Change, Digit, Grid, Shape, Step, Stepper, Strategy};
+use stepdoku::trace::LinkKind;
+use stepdoku::{search, Board, Candidate, Cell, Change, Digit, Grid, Shape, Step, StepKind};
+use stepdoku::{Stepper, Strategy, Technique};
 
 /// Every collection in `../shared/data`, by file stem.
 pub const COLLECTIONS: [&str; 6] = [
@@ -118,6 +118,98 @@ pub fn sample(name: &str, max: usize) -> Vec<Grid> {
     let all = load(name);
     let stride = all.len().div_ceil(max).max(1);
     all.into_iter().step_by(stride).take(max).collect()
+}
+
+/// A puzzle of a shape made from the core, with its solution: the first solution of the empty
+/// grid with two cells in three blanked.
+pub fn puzzle_of(shape: Shape) -> (Grid, Grid) {
+    let solution = search::solve(&Grid::empty(shape), search::Budget::DEFAULT)
+        .unwrap()
+        .expect("an empty grid has solutions");
+    let mut puzzle = solution.clone();
+    for cell in shape.cells().filter(|c| c.index() % 3 != 1) {
+        puzzle.set(cell, None);
+    }
+    (puzzle, solution)
+}
+
+/// Checks what every step a technique's finder returns must be: a deduction with a sentence
+/// that starts with a capital, at least its technique's difficulty, and at least one change;
+/// each change places or eliminates a candidate the board still has when the change comes
+/// (so none comes twice); a step that relies on a unique solution says so; a chain's links
+/// alternate strong and weak, each starting where the one before ended, first and last strong.
+pub fn assert_well_formed(board: &Board, step: &Step) {
+    assert_eq!(step.kind, StepKind::Deduction, "{}", step.text);
+    assert!(
+        step.difficulty >= step.technique.difficulty(),
+        "{}",
+        step.text
+    );
+    assert!(!step.changes.is_empty(), "{}: no change", step.text);
+    let first = step.text.chars().next().expect("a sentence");
+    assert!(!first.is_lowercase(), "{}", step.text);
+    let mut after = board.clone();
+    let mut seen: Vec<Change> = Vec::new();
+    for &change in &step.changes {
+        assert!(!seen.contains(&change), "{}: {change:?} twice", step.text);
+        seen.push(change);
+        match change {
+            // A step may place a digit and then clear the other candidates of its cell.
+            Change::Eliminate { cell, digit } => assert!(
+                after.has_candidate(cell, digit)
+                    || (board.value(cell).is_none() && after.value(cell).is_some()),
+                "{}: eliminates an absent candidate {:?}",
+                step.text,
+                Candidate::new(cell, digit)
+            ),
+            Change::Place { cell, digit } => assert!(
+                after.has_candidate(cell, digit),
+                "{}: places an absent candidate {:?}",
+                step.text,
+                Candidate::new(cell, digit)
+            ),
+            _ => panic!("{}: a deduction only places and eliminates", step.text),
+        }
+        after.apply(change);
+    }
+    assert_eq!(
+        step.relies_on_uniqueness,
+        step.technique.relies_on_uniqueness(),
+        "{}",
+        step.text
+    );
+    if step.relies_on_uniqueness {
+        assert!(
+            step.text.contains("relies on a unique solution"),
+            "{}",
+            step.text
+        );
+    }
+    let is_chain = matches!(
+        step.technique,
+        Technique::XChain | Technique::XYChain | Technique::Aic | Technique::GroupedAic
+    );
+    for (k, link) in step.links.iter().enumerate() {
+        assert!(
+            !link.from.is_empty() && !link.to.is_empty(),
+            "{}",
+            step.text
+        );
+        if is_chain {
+            let expected = if k % 2 == 0 {
+                LinkKind::Strong
+            } else {
+                LinkKind::Weak
+            };
+            assert_eq!(link.kind, expected, "link {k} of {}", step.text);
+            if k > 0 {
+                assert_eq!(link.from, step.links[k - 1].to, "chain is connected");
+            }
+        }
+    }
+    if is_chain {
+        assert!(step.links.len() % 2 == 1, "a chain starts and ends strong");
+    }
 }
 
 /// Checks that a step made at search depth 0 agrees with the solution: it places only

@@ -13,7 +13,9 @@
 #![allow(dead_code)]
 
 use crate::common::check_trace_prefix;
-use crate::common::rng::Rng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use stepdoku::search::fast9::Fast9Solver;
@@ -149,13 +151,13 @@ pub fn is_searchable(grid: &Grid) -> bool {
     n_known * 100 >= shape.n_cells() * min_filled_percent
 }
 
-/// A random source made from the input, so that a target's choices replay with it.
-fn rng_of(input: &[u8]) -> Rng {
-    // FNV-1a, then never zero (xorshift stays at zero).
+/// A random source made from the input (seeded by its FNV-1a hash), so that a target's
+/// choices replay with it.
+fn rng_of(input: &[u8]) -> Pcg64Mcg {
     let hash = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
-    Rng(hash | 1)
+    Pcg64Mcg::seed_from_u64(hash)
 }
 
 /// Checks that two grids are the same puzzle: the same layout and the same digits allowed in
@@ -364,7 +366,7 @@ fn count(input: &[u8], text: &str) -> Outcome {
             return Outcome::Unreadable;
         }
     };
-    let limit = 1 + rng_of(input).below(3) as u32;
+    let limit = 1 + rng_of(input).random_range(0..3) as u32;
     let Ok(n_solutions) = search::count_solutions(&grid, limit, search::Budget::DEFAULT) else {
         return Outcome::TooOpen;
     };
@@ -485,7 +487,7 @@ fn marks(input: &[u8], text: &str) -> Outcome {
         .cells()
         .map(|c| grid.get(c).map_or(board.candidates(c), DigitSet::single))
         .collect();
-    let keep_percent = 50 + rng.below(50);
+    let keep_percent = 50 + rng.random_range(0..50);
     // Any candidate may go: such marks are what people paste by mistake.
     let loose = strike_out(&grid, &candidates, None, keep_percent, &mut rng);
     check_written_marks(&loose);
@@ -521,7 +523,7 @@ fn strike_out(
     candidates: &[DigitSet],
     solution: Option<&Grid>,
     keep_percent: usize,
-    rng: &mut Rng,
+    rng: &mut Pcg64Mcg,
 ) -> Grid {
     let marks = grid
         .shape()
@@ -530,7 +532,7 @@ fn strike_out(
             let keep = solution.and_then(|s| s.get(cell));
             candidates[cell.index()]
                 .iter()
-                .filter(|&d| Some(d) == keep || rng.below(100) < keep_percent)
+                .filter(|&d| Some(d) == keep || rng.random_range(0..100) < keep_percent)
                 .collect()
         })
         .collect();
@@ -563,8 +565,8 @@ fn set_cell(input: &[u8], text: &str) -> Outcome {
     };
     let shape = grid.shape();
     let mut rng = rng_of(input);
-    let cell = Cell::new(rng.below(shape.n_cells()));
-    let digit = Digit::new(rng.below(shape.size() + 1) as u8);
+    let cell = Cell::new(rng.random_range(0..shape.n_cells()));
+    let digit = Digit::new(rng.random_range(0..shape.size() + 1) as u8);
     let mut changed = grid.clone();
     changed.set(cell, digit);
     let line = changed.to_line();
@@ -623,7 +625,7 @@ pub fn corpus_dir() -> PathBuf {
 
 /// Makes inputs: mutated corpus files and random puzzles, from one seed.
 pub struct Inputs {
-    rng: Rng,
+    rng: Pcg64Mcg,
     corpus: Vec<Vec<u8>>,
     jigsaw_maps: Vec<(Shape, String)>,
 }
@@ -696,7 +698,7 @@ impl Inputs {
             })
             .collect();
         Inputs {
-            rng: Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1),
+            rng: Pcg64Mcg::seed_from_u64(seed),
             corpus,
             jigsaw_maps,
         }
@@ -704,10 +706,10 @@ impl Inputs {
 
     /// The next input: a mutated corpus file, a random puzzle, or a mutated random puzzle.
     pub fn next_input(&mut self) -> Vec<u8> {
-        match self.rng.below(10) {
+        match self.rng.random_range(0..10) {
             0..=4 => {
-                let mut bytes = self.corpus[self.rng.below(self.corpus.len())].clone();
-                let n_mutations = 1 + self.rng.below(4);
+                let mut bytes = self.corpus[self.rng.random_range(0..self.corpus.len())].clone();
+                let n_mutations = 1 + self.rng.random_range(0..4);
                 for _ in 0..n_mutations {
                     self.mutate(&mut bytes);
                 }
@@ -727,26 +729,26 @@ impl Inputs {
     fn mutate(&mut self, bytes: &mut Vec<u8>) {
         let rng = &mut self.rng;
         let len = bytes.len();
-        let at = rng.below(len + 1);
-        match rng.below(9) {
-            0 if len > 0 => bytes[at.min(len - 1)] ^= 1 << rng.below(8),
+        let at = rng.random_range(0..len + 1);
+        match rng.random_range(0..9) {
+            0 if len > 0 => bytes[at.min(len - 1)] ^= 1 << rng.random_range(0..8),
             1 => {
-                let piece = PIECES[rng.below(PIECES.len())].as_bytes();
+                let piece = PIECES[rng.random_range(0..PIECES.len())].as_bytes();
                 bytes.splice(at..at, piece.iter().copied());
             }
             2 if len > 0 => {
-                let end = (at + 1 + rng.below(8)).min(len);
+                let end = (at + 1 + rng.random_range(0..8)).min(len);
                 bytes.drain(at.min(len - 1)..end);
             }
             3 => {
-                let other = &self.corpus[rng.below(self.corpus.len())];
-                let from = rng.below(other.len() + 1);
-                let to = (from + rng.below(100)).min(other.len());
-                let end = (at + rng.below(20)).min(len);
+                let other = &self.corpus[rng.random_range(0..self.corpus.len())];
+                let from = rng.random_range(0..other.len() + 1);
+                let to = (from + rng.random_range(0..100)).min(other.len());
+                let end = (at + rng.random_range(0..20)).min(len);
                 bytes.splice(at..end, other[from..to].iter().copied());
             }
             4 if len > 0 => {
-                let end = (at + 1 + rng.below(30)).min(len);
+                let end = (at + 1 + rng.random_range(0..30)).min(len);
                 let start = at.min(len - 1);
                 let chunk = bytes[start..end].to_vec();
                 bytes.splice(end..end, chunk);
@@ -756,20 +758,24 @@ impl Inputs {
                     return;
                 };
                 const DIGITS: &[u8] = b"123456789ABCDEFGHIJKLMNOPabcy0";
-                bytes[i] = DIGITS[self.rng.below(DIGITS.len())];
+                bytes[i] = DIGITS[self.rng.random_range(0..DIGITS.len())];
             }
             _ => {
                 let Some(i) = self.pick_position(bytes, |b| b.is_ascii_alphanumeric()) else {
                     return;
                 };
-                bytes[i] = if self.rng.below(2) == 0 { b'.' } else { b'0' };
+                bytes[i] = if self.rng.random_range(0..2) == 0 {
+                    b'.'
+                } else {
+                    b'0'
+                };
             }
         }
     }
 
     /// A random position whose byte passes `wanted`, if the bytes have one.
     fn pick_position(&mut self, bytes: &[u8], wanted: impl Fn(u8) -> bool) -> Option<usize> {
-        let start = self.rng.below(bytes.len().max(1));
+        let start = self.rng.random_range(0..bytes.len().max(1));
         (0..bytes.len())
             .map(|i| (start + i) % bytes.len())
             .find(|&i| wanted(bytes[i]))
@@ -778,26 +784,25 @@ impl Inputs {
     /// A random puzzle written one of the ways people paste them: some givens of a random
     /// solution, of any size and layout; grids above 9×9 keep many givens.
     fn random_puzzle(&mut self) -> Vec<u8> {
-        let shape = Shape::ALL[self.rng.below(Shape::ALL.len())];
+        let shape = Shape::ALL[self.rng.random_range(0..Shape::ALL.len())];
         let solution = if shape.size() <= 9 {
             let layout = self.random_layout(shape);
-            let mut pcg = <rand_pcg::Pcg64 as rand::SeedableRng>::seed_from_u64(self.rng.next());
-            stepdoku::generate::fill(&layout, &mut pcg)
+            stepdoku::generate::fill(&layout, &mut self.rng)
         } else {
             self.pattern_solution(shape)
         };
         let keep_percent = match shape.size() {
-            0..=9 => 15 + self.rng.below(70),
-            10..=12 => 40 + self.rng.below(50),
-            _ => 60 + self.rng.below(35),
+            0..=9 => 15 + self.rng.random_range(0..70),
+            10..=12 => 40 + self.rng.random_range(0..50),
+            _ => 60 + self.rng.random_range(0..35),
         };
         let mut puzzle = solution.clone();
         for cell in shape.cells() {
-            if self.rng.below(100) >= keep_percent {
+            if self.rng.random_range(0..100) >= keep_percent {
                 puzzle.set(cell, None);
             }
         }
-        if self.rng.below(6) == 0 {
+        if self.rng.random_range(0..6) == 0 {
             // Pencil marks: the board's candidates, some wrong ones struck out.
             let board = stepdoku::Board::new(&puzzle);
             let marks = shape
@@ -808,17 +813,17 @@ impl Inputs {
                         .get(c)
                         .map_or(board.candidates(c), DigitSet::single)
                         .iter()
-                        .filter(|&d| d == right || self.rng.below(3) != 0)
+                        .filter(|&d| d == right || self.rng.random_range(0..3) != 0)
                         .collect()
                 })
                 .collect();
             puzzle = puzzle.with_marks(marks);
         }
         let line = puzzle.to_line();
-        let text = match self.rng.below(6) {
+        let text = match self.rng.random_range(0..6) {
             0 if puzzle.geometry().is_classic() => puzzle.to_pretty(),
             1 if puzzle.geometry().is_classic() => puzzle.to_pretty().replace('\n', "\r\n"),
-            2 => format!("{line}  # puzzle {}\n", self.rng.below(1000)),
+            2 => format!("{line}  # puzzle {}\n", self.rng.random_range(0..1000)),
             3 if puzzle.geometry().is_classic() && puzzle.marks().is_none() => format!(
                 "https://www.sudokuwiki.org/sudoku.htm?bd={}&n=1",
                 line.replace('.', "0")
@@ -831,7 +836,7 @@ impl Inputs {
     /// A layout of a shape: classic mostly; X-Sudoku, Windoku or a corpus jigsaw map of the
     /// shape sometimes.
     fn random_layout(&mut self, shape: Shape) -> Arc<Geometry> {
-        let tag = match self.rng.below(8) {
+        let tag = match self.rng.random_range(0..8) {
             0 => "x:".to_string(),
             1 => "windoku:".to_string(),
             2 => {
@@ -843,7 +848,7 @@ impl Inputs {
                     .collect();
                 match maps.is_empty() {
                     true => String::new(),
-                    false => maps[self.rng.below(maps.len())].clone(),
+                    false => maps[self.rng.random_range(0..maps.len())].clone(),
                 }
             }
             _ => String::new(),
@@ -856,7 +861,7 @@ impl Inputs {
     /// its rows shuffled within bands and its bands shuffled, and likewise its columns.
     fn pattern_solution(&mut self, shape: Shape) -> Grid {
         let (n, box_rows, box_cols) = (shape.size(), shape.box_rows(), shape.box_cols());
-        let digits = self.rng.permutation(n);
+        let digits = self.permutation(n);
         let rows = self.line_order(box_rows, n / box_rows);
         let cols = self.line_order(box_cols, n / box_cols);
         let values: Vec<u8> = (0..n * n)
@@ -871,14 +876,20 @@ impl Inputs {
         grid
     }
 
+    /// The numbers `0..n` in a random order.
+    fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut items: Vec<usize> = (0..n).collect();
+        items.shuffle(&mut self.rng);
+        items
+    }
+
     /// An order of the rows (or columns) that keeps each band of `band` lines together.
     fn line_order(&mut self, band: usize, n_bands: usize) -> Vec<usize> {
-        let bands = self.rng.permutation(n_bands);
+        let bands = self.permutation(n_bands);
         bands
             .into_iter()
             .flat_map(|b| {
-                self.rng
-                    .permutation(band)
+                self.permutation(band)
                     .into_iter()
                     .map(move |i| b * band + i)
                     .collect::<Vec<_>>()

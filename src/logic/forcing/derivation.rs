@@ -7,6 +7,7 @@ use crate::contradiction::Contradiction;
 use crate::digits::Digit;
 use crate::grid::Cell;
 use crate::trace::{Board, Candidate, Rule};
+use crate::util::bit_positions;
 use std::sync::Arc;
 
 /// No implication: a candidate the derivation has not taken out (it may never have been one).
@@ -318,10 +319,8 @@ impl Derivation {
             depth: 0,
         });
         let size = self.size();
-        let mut others = self.trial.cands[idx] & !bit;
-        while others != 0 {
-            self.gone_by[idx * size + others.trailing_zeros() as usize] = id;
-            others &= others - 1;
+        for pos in bit_positions(self.trial.cands[idx] & !bit) {
+            self.gone_by[idx * size + pos] = id;
         }
         self.placed_by[idx] = id;
         self.trial.values[idx] = digit.get();
@@ -372,10 +371,8 @@ impl Derivation {
             let covered = cells
                 .iter()
                 .fold(self.trial.placed[h], |m, c| m | self.trial.cands[c.index()]);
-            let mut missing = full & !covered;
-            while missing != 0 {
-                let digit = Digit::from_index(missing.trailing_zeros() as usize);
-                missing &= missing - 1;
+            for pos in bit_positions(full & !covered) {
+                let digit = Digit::from_index(pos);
                 let (from, removed) = self.removers(cells.iter().copied(), digit);
                 found.push((Contradiction::NoPlace(digit, g.house(h)), from, removed));
             }
@@ -410,11 +407,9 @@ impl Derivation {
                 twice |= once & m;
                 once |= m;
             }
-            let mut hidden = once & !twice & !self.trial.placed[h];
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
-                let digit = Digit::from_index(bit.trailing_zeros() as usize);
+            for pos in bit_positions(once & !twice & !self.trial.placed[h]) {
+                let bit = 1u32 << pos;
+                let digit = Digit::from_index(pos);
                 let Some(&cell) = cells
                     .iter()
                     .find(|c| self.trial.cands[c.index()] & bit != 0)
@@ -462,11 +457,9 @@ impl Derivation {
                         outside |= self.trial.cands[c.index()];
                     }
                 }
-                let mut only = inside & !outside;
-                while only != 0 {
-                    let bit = only & only.wrapping_neg();
-                    only &= only - 1;
-                    let digit = Digit::from_index(bit.trailing_zeros() as usize);
+                for pos in bit_positions(inside & !outside) {
+                    let bit = 1u32 << pos;
+                    let digit = Digit::from_index(pos);
                     let targets: Vec<Candidate> = g.house_cells[overlap.other]
                         .iter()
                         .enumerate()
@@ -524,12 +517,9 @@ impl Derivation {
             if self.trial.values[idx] != 0 || mask.count_ones() != 2 {
                 continue;
             }
-            let mut bits = mask;
-            while bits != 0 {
-                let bit = bits & bits.wrapping_neg();
-                bits &= bits - 1;
+            for pos in bit_positions(mask) {
                 let cell = Cell::new(idx);
-                let digit = Digit::from_index(bit.trailing_zeros() as usize);
+                let digit = Digit::from_index(pos);
                 scratch.clone_from(&self.trial);
                 scratch.queue.clear();
                 if let Err(dead) = scratch.assume(cell, digit, Reach::LockedCandidates) {
@@ -604,10 +594,8 @@ impl Derivation {
             }
             let mut targets = Vec::new();
             for (idx, &mask) in self.trial.cands.iter().enumerate() {
-                let mut bits = mask;
-                while bits != 0 {
-                    let digit = Digit::from_index(bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
+                for pos in bit_positions(mask) {
+                    let digit = Digit::from_index(pos);
                     let c = Candidate::new(Cell::new(idx), digit);
                     if first.has_lost(c) && second.has_lost(c) {
                         targets.push(c);

@@ -5,8 +5,9 @@ use super::Reach;
 use crate::contradiction::Contradiction;
 use crate::digits::{Digit, DigitSet};
 use crate::grid::{Cell, House};
-use crate::logic::util::Geometry;
+use crate::logic::util::{exactly_two, Geometry};
 use crate::trace::{Board, Candidate};
+use crate::util::bit_positions;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -217,14 +218,12 @@ impl Trial {
                 let digit = Digit::from_index(missing.trailing_zeros() as usize);
                 return Err(Contradiction::NoPlace(digit, g.house(h)));
             }
-            let mut hidden = once & !twice & !self.placed[h];
-            while hidden != 0 {
-                let bit = hidden & hidden.wrapping_neg();
-                hidden &= hidden - 1;
+            for pos in bit_positions(once & !twice & !self.placed[h]) {
+                let bit = 1u32 << pos;
                 if self.placed[h] & bit != 0 {
                     continue;
                 }
-                let digit = Digit::from_index(bit.trailing_zeros() as usize);
+                let digit = Digit::from_index(pos);
                 let cell = cells
                     .iter()
                     .copied()
@@ -288,17 +287,14 @@ impl Trial {
             if mask.count_ones() != 2 {
                 continue;
             }
-            let mut bits = mask;
-            while bits != 0 {
-                let bit = bits & bits.wrapping_neg();
-                bits &= bits - 1;
+            for pos in bit_positions(mask) {
                 scratch.clone_from(self);
-                let digit = Digit::from_index(bit.trailing_zeros() as usize);
+                let digit = Digit::from_index(pos);
                 if scratch
                     .assume(Cell::new(idx), digit, Reach::LockedCandidates)
                     .is_err()
                 {
-                    self.eliminate(idx, bit)?;
+                    self.eliminate(idx, 1 << pos)?;
                     self.propagate(Reach::LockedCandidates)?;
                     found = true;
                     break;
@@ -322,13 +318,11 @@ impl Trial {
         }
         let g = &self.geometry;
         for (h, cells) in g.house_cells.iter().enumerate() {
-            let mut digits = !self.placed[h] & ((1u32 << g.size()) - 1);
-            while digits != 0 {
-                let digit = Digit::from_index(digits.trailing_zeros() as usize);
-                digits &= digits - 1;
+            for pos in bit_positions(!self.placed[h] & ((1u32 << g.size()) - 1)) {
+                let digit = Digit::from_index(pos);
                 let bit = 1u32 << digit.index();
-                let mut places = cells.iter().filter(|c| self.cands[c.index()] & bit != 0);
-                if let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) {
+                let places = cells.iter().filter(|c| self.cands[c.index()] & bit != 0);
+                if let Some([&a, &b]) = exactly_two(places) {
                     pairs.push([Candidate::new(a, digit), Candidate::new(b, digit)]);
                 }
             }
@@ -372,16 +366,10 @@ impl Trial {
             }
             let mut found = false;
             for idx in 0..self.cands.len() {
-                let mut bits = self.cands[idx];
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    bits &= bits - 1;
-                    let c = Candidate::new(
-                        Cell::new(idx),
-                        Digit::from_index(bit.trailing_zeros() as usize),
-                    );
+                for pos in bit_positions(self.cands[idx]) {
+                    let c = Candidate::new(Cell::new(idx), Digit::from_index(pos));
                     if first.has_lost(c) && second.has_lost(c) {
-                        self.eliminate(idx, bit)?;
+                        self.eliminate(idx, 1 << pos)?;
                         found = true;
                     }
                 }

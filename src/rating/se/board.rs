@@ -6,8 +6,8 @@ use super::Action;
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::{Cell, Geometry, Shape};
 use crate::grid::Grid;
-use crate::logic::util::bit_positions;
 use crate::trace::{Board, Candidate};
+use crate::util::bit_positions;
 use std::sync::OnceLock;
 
 /// The classic 9×9 geometry copied into fixed arrays, so the inner loops index without
@@ -242,7 +242,7 @@ pub(super) fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
 /// The set bits of a digit or position mask, lowest first: the crate's
 /// [`bit_positions`], as the `u8` digits and positions the masks here index by.
 pub(super) fn bits(mask: u16) -> impl Iterator<Item = u8> {
-    bit_positions(u32::from(mask)).map(|i| i as u8)
+    bit_positions(mask).map(|i| i as u8)
 }
 
 /// Boards for the profile's tests, built by taking candidates off an empty grid.

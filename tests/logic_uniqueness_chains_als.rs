@@ -11,10 +11,7 @@ mod common;
 
 use stepdoku::logic::{self, als, chains, forcing, uniqueness, Finder, Rung};
 use stepdoku::strategy::{SearchStepper, Uniqueness};
-use stepdoku::trace::LinkKind;
-use stepdoku::{
-    search, Board, Cell, Change, Digit, Grid, Shape, Step, StepKind, Stepper, Technique,
-};
+use stepdoku::{search, Board, Cell, Change, Digit, Grid, Shape, Stepper, Technique};
 
 /// The rungs this file covers.
 fn covered_rungs() -> Vec<Rung> {
@@ -83,66 +80,6 @@ fn board_with(cells: &[(usize, usize, &[u8])]) -> Board {
         }
     }
     board
-}
-
-/// Checks that a step is a well-formed deduction that changes the board: it eliminates only
-/// candidates present and places only into empty cells that allow the digit, its chain links
-/// alternate strong and weak starting strong, and a uniqueness step says so.
-fn assert_well_formed(board: &Board, step: &Step) {
-    assert_eq!(step.kind, StepKind::Deduction, "{}", step.text);
-    assert!(!step.changes.is_empty(), "no change: {}", step.text);
-    assert!(!step.text.is_empty());
-    let mut after = board.clone();
-    for &change in &step.changes {
-        match change {
-            Change::Eliminate { cell, digit } => assert!(
-                after.has_candidate(cell, digit) || after.value(cell).is_some(),
-                "eliminates an absent candidate {digit} {cell:?}: {}",
-                step.text
-            ),
-            Change::Place { cell, digit } => assert!(
-                after.has_candidate(cell, digit),
-                "places an absent candidate: {}",
-                step.text
-            ),
-            _ => panic!("a deduction only places and eliminates: {}", step.text),
-        }
-        after.apply(change);
-    }
-    assert_eq!(
-        step.relies_on_uniqueness,
-        step.technique.relies_on_uniqueness()
-    );
-    if step.relies_on_uniqueness {
-        assert!(
-            step.text.contains("relies on a unique solution"),
-            "{}",
-            step.text
-        );
-    }
-    for (k, link) in step.links.iter().enumerate() {
-        assert!(!link.from.is_empty() && !link.to.is_empty());
-        if matches!(
-            step.technique,
-            Technique::XChain | Technique::XYChain | Technique::Aic | Technique::GroupedAic
-        ) {
-            let expected = if k % 2 == 0 {
-                LinkKind::Strong
-            } else {
-                LinkKind::Weak
-            };
-            assert_eq!(link.kind, expected, "link {k} of {}", step.text);
-            if k > 0 {
-                assert_eq!(link.from, step.links[k - 1].to, "chain is connected");
-            }
-        }
-    }
-    if matches!(
-        step.technique,
-        Technique::XChain | Technique::XYChain | Technique::Aic | Technique::GroupedAic
-    ) {
-        assert!(step.links.len() % 2 == 1, "a chain starts and ends strong");
-    }
 }
 
 /// The solution of a board that agrees with a unique puzzle.
@@ -274,7 +211,7 @@ fn fixtures_find_their_step_and_are_sound() {
             step.text
         );
         assert_eq!(step.changes.len(), fixture.n_changes, "{}", step.text);
-        assert_well_formed(&board, &step);
+        common::assert_well_formed(&board, &step);
         common::assert_sound(&step, &solution, &step.text);
     }
 }
@@ -294,7 +231,7 @@ fn unique_rectangle_type_1_needs_two_boxes() {
         .text
         .starts_with("Unique rectangle type 1 (relies on a unique solution)"));
     assert!(step.relies_on_uniqueness);
-    assert_well_formed(&board, &step);
+    common::assert_well_formed(&board, &step);
     // Rows in different bands and columns in different stacks: four boxes, no pattern.
     let four_boxes = board_with(&[
         (1, 1, &[1, 2]),
@@ -397,7 +334,7 @@ fn remote_pair_on_four_cells() {
         vec![elim(r1c9, 1), elim(r1c9, 2), elim(r5c1, 1), elim(r5c1, 2)]
     );
     assert_eq!(step.links.len(), 3);
-    assert_well_formed(&board, &step);
+    common::assert_well_formed(&board, &step);
     // Three cells are an even chain: no remote pair.
     let three = board_with(&[(1, 1, &[1, 2]), (1, 5, &[1, 2]), (5, 5, &[1, 2])]);
     assert!(chains::remote_pair(&three).is_none());
@@ -423,7 +360,7 @@ fn x_chain_on_three_links() {
         });
     }
     let step = chains::x_chain(&board).expect("an X-chain");
-    assert_well_formed(&board, &step);
+    common::assert_well_formed(&board, &step);
     assert_eq!(step.changes, vec![elim(shape.cell(6, 0).index(), 7)]);
     assert_eq!(step.links.len(), 3, "{}", step.text);
     assert_eq!(step.digit, Some(seven));
@@ -454,7 +391,7 @@ fn cell_forcing_chain_on_a_bivalue_loop() {
     assert!(step
         .text
         .starts_with("Cell forcing chain: whichever of 1/2 r1c1 holds"));
-    assert_well_formed(&board, &step);
+    common::assert_well_formed(&board, &step);
     let gone: Vec<(usize, usize, u8)> = step
         .eliminations()
         .map(|c| {
@@ -499,7 +436,7 @@ fn unit_forcing_chain_on_an_x_wing() {
     ]);
     let step = forcing::unit_forcing_chain(&board).expect("a unit forcing chain");
     assert_eq!(step.technique, Technique::UnitForcingChain);
-    assert_well_formed(&board, &step);
+    common::assert_well_formed(&board, &step);
     let gone: Vec<(usize, usize, u8)> = step
         .eliminations()
         .map(|c| {
@@ -562,7 +499,7 @@ fn finders_are_sound_on_other_sizes() {
                         continue;
                     }
                     if let Some(step) = (rung.find)(board) {
-                        assert_well_formed(board, &step);
+                        common::assert_well_formed(board, &step);
                         common::assert_sound(&step, &solution, &step.text);
                     }
                 }
@@ -598,7 +535,7 @@ fn finders_are_sound_on(collection: &str, max: usize, stride: usize) {
                 }
                 if let Some(step) = (rung.find)(board) {
                     let context = format!("{} on {}", step.text, puzzle.to_line());
-                    assert_well_formed(board, &step);
+                    common::assert_well_formed(board, &step);
                     common::assert_sound(&step, &solution, &context);
                 }
             }

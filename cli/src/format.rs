@@ -1,0 +1,16 @@
+//! The output formats of `rate`, `explain` and `generate`.
+//!
+//! A module of its own so that the commands that write results and the command line that
+//! chooses among them both depend on it, and not on each other.
+
+use clap::ValueEnum;
+
+/// How `rate` and `explain` write their results.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for people: columns for rate, numbered steps for explain.
+    Text,
+    /// One JSON object per line.
+    #[value(alias = "json")]
+    Jsonl,
+}
