@@ -343,7 +343,7 @@ export function mountGrid(host, on) {
 
   /**
    * What a cell's name adds for the single's proof on show (`step.witnesses`, `step.covered`,
-   * see player.js stepHighlight): '' for a cell that plays no part in it.
+   * see step-highlight.js stepHighlight): '' for a cell that plays no part in it.
    */
   function proofNote(step, i) {
     const witness = step?.witnesses?.get(i);

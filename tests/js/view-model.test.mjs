@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createBoard, Origin, startingBoard } from '../../www/board-model.js';
-import { stepHighlight } from '../../www/player.js';
+import { stepHighlight } from '../../www/step-highlight.js';
 import { NO_COUNTERS } from '../../www/playback.js';
 import { Solve } from '../../www/solve-model.js';
 import {
