@@ -1,11 +1,13 @@
 // The board's phases, entering a puzzle and solving it, as a controller of its own: the
 // switch between them, the board's history (Undo and Redo), and the person's solve of the
-// puzzle (solve-model.js) with every action on it — digits and marks, Check, hints from their board, taking over from the solver, the clock, saving (saved.js) —
-// and what the grid, the status card, the solve bar and the finish card show of it.
+// puzzle (solve-model.js) with every action on it — digits and marks, Check, hints from
+// their board, taking over from the solver, the clock, saving (saved.js) — and what the
+// grid, the status card, the solve bar and the finish card show of it.
 // <stepdoku-board> (stepdoku-board.js) makes one `Solving` and talks to it through the
-// methods below; the Solving asks the board for what it does not hold through the small
-// `SolvingHost` interface it is given, and changes nothing of the board's but the BoardMode
-// (view-model.js) they share, whose phase is its to switch.
+// methods below. The Solving holds its own `state`; it asks the board for what it does not
+// hold, and changes the board (its puzzle, its trace) only through the small `SolvingHost`
+// interface it is given, but for the BoardMode (view-model.js) they share, whose phase is
+// its to switch.
 
 import { cellName, createBoard } from './board-model.js';
 import { candidatesOf, clashesOf, digitOfKey, readPuzzle } from './core.js';

@@ -7,7 +7,8 @@
 // (Watching). What follows from a state it asks of pure modules: view-model.js (the board's
 // mode, what the grid and each part show in it), hints.js (the levels of a hint), and of its
 // jobs: verdict-job.js (the verdict on the puzzle), rating-job.js (when the puzzle is rated,
-// and what the rating card says) and new-puzzle-job.js. board-parts.js mounts the parts.
+// and what the rating card says) and new-puzzle-job.js. board-parts.js mounts the
+// parts and updates them from the state.
 // Its stylesheets (stylesheets.js), the wasm modules and the worker are resolved relative to
 // the modules and fetched with CORS, so the element works from any page that imports it, on
 // any origin, under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see
@@ -585,9 +586,9 @@ class StepdokuBoard extends HTMLElement {
 
   /**
    * Makes `puzzle` the board's, its verdict on the way, in a phase: 'entering' (its digits
-   * are edited as givens) or 'solving' (the person’s solve of it: `solve` as Solving.entryOf keeps
-   * it, else the one saved, if any). A puzzle without givens, or on a read-only board, is
-   * always entered.
+   * are edited as givens) or 'solving' (the person's solve of it: `solve` as
+   * Solving.entryOf keeps it, else the one saved, if any). A puzzle without givens, or on a
+   * read-only board, is always entered.
    */
   setPuzzle(puzzle, { phase = 'entering', solve = null } = {}) {
     const { state } = this;
