@@ -1,26 +1,21 @@
 // The parts of <stepdoku-board> (stepdoku-board.js) mounted into its shadow root, each wired
 // to the actions its controls ask of the board: one table of which control does what. The
 // parts the first grid needs come first (mountParts); the rest once later-parts.js is in
-// (mountLaterParts). Each part keeps its own DOM; updateParts shows the board's state in
+// (its mountLaterParts, wired the same way). Each part keeps its own DOM; updateParts shows the board's state in
 // them all, from what view-model.js and the board's controllers say of it.
 
 import { mountControls } from './controls.js';
 import {
   allShapes,
   candidatesOf,
-  levels,
   readPuzzle,
-  seedOfDay,
   strategies,
-  symmetries,
   technique,
   techniqueAnchor,
-  techniqueList,
   textTooLong,
   variantsFor,
 } from './core.js';
 import { mountGrid } from './grid-view.js';
-import { dayText, randomSeed } from './new-puzzle-job.js';
 import { mountNumberPad } from './number-pad.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
@@ -90,55 +85,6 @@ export function mountParts(board, boardCol, sideCol) {
     keepChecking: () => board.keepChecking(),
   });
   return parts;
-}
-
-/**
- * Mounts the parts the first grid does not need, from later-parts.js (`later`), into the
- * board's shadow root `root`, each where it went before, after the parts already there; adds
- * them to `parts` (`newPart`, `finishCard`, `glossary`, `chainCard`, `ratingCard`,
- * `stepList`) and gives the board's Watching its chain walk.
- */
-export function mountLaterParts(board, parts, later, root) {
-  const { solving, watching, rating } = board;
-  const sideCol = root.querySelector('.side-col');
-  parts.newPart = later.mountNewPuzzle(
-    { quick: parts.panel.quick, panel: parts.panel.panel },
-    {
-      levels: levels(),
-      techniques: techniqueList(),
-      symmetries: symmetries(),
-      initialLevel: board.state.choices.level,
-    },
-    {
-      make: ({ target, symmetry, isDaily }) => {
-        const day = isDaily ? dayText(new Date()) : '';
-        board.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
-      },
-      cancel: () => board.making.cancel(),
-      level: (value) => board.rememberChoice('level', value),
-    },
-  );
-  parts.finishCard = later.mountFinishCard(root.querySelector('.grid-wrap'), {
-    close: () => solving.closeFinish(),
-  });
-  parts.glossary = later.mountGlossary(root.querySelector('.glossary-col'), techniqueList());
-  const walk = new later.ChainWalk(() => board.schedule());
-  watching.setWalk(walk);
-  const walkChain = (action) => watching.walkChain(action);
-  parts.chainCard = later.mountChainCard(parts.status.card, {
-    walk: walkChain,
-    jump: (at) => walkChain(() => walk.jump(at)),
-    toggleList: () => walkChain(() => walk.toggleList()),
-    togglePin: () => walkChain(() => walk.togglePin()),
-    toggleInner: (k) => walkChain(() => walk.toggleInner(k)),
-  });
-  parts.ratingCard = later.mountRating(sideCol, levels(), {
-    stop: () => rating.stop(),
-    more: () => rating.more(board.state.puzzle.line),
-    rate: () => rating.start(board.state.puzzle.line),
-  });
-  parts.stepList = later.mountStepList(sideCol, { seek: (position) => watching.seek(position) });
-  later.mountLegend(sideCol);
 }
 
 /** Draws the grid (view-model.js gridView), with the forcing chain walked on it. */

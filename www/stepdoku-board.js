@@ -28,7 +28,7 @@
 // www/package/stepdoku-board.d.ts.
 
 import { createBoard, startingBoard } from './board-model.js';
-import { mountLaterParts, mountParts, updateParts } from './board-parts.js';
+import { mountParts, updateParts } from './board-parts.js';
 import {
   digitOfKey,
   emptyPuzzle,
@@ -307,7 +307,7 @@ class StepdokuBoard extends HTMLElement {
         ([later, sheets]) => {
           if (root.contains(app)) {
             root.adoptedStyleSheets = sheets;
-            mountLaterParts(this, this.parts, later, root);
+            later.mountLaterParts(this, this.parts, root);
             this.applyControls();
             this.schedule();
           }
