@@ -367,7 +367,8 @@ export async function waitForStatus(page, pattern, timeout = WAIT_MS) {
  * Waits until a counter of the board in `target` (a page or a frame) reads as `want` says:
  * `name` is the counter's label (Steps, Placements, Guesses, Backtracks, Depth), `want` a
  * number it must reach (or, `exactly`, show), or a predicate of its exact value (data-value,
- * as `counter` reads it). A counter not shown yet reads as not there.
+ * as `counter` reads it). A counter not shown yet reads as not there. With a predicate, it
+ * resolves with the value that met it.
  */
 export async function waitForCounter(target, name, want, { exactly = false, timeout } = {}) {
   const key = name.toLowerCase();
@@ -384,6 +385,8 @@ export async function waitForCounter(target, name, want, { exactly = false, time
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+  // Waited for in the page, and nothing read after it: a test that acts next (Pause) acts
+  // before the trace moves on much.
   await target.waitForFunction(
     ([count, n, isExact]) => {
       const shown = document
@@ -394,7 +397,6 @@ export async function waitForCounter(target, name, want, { exactly = false, time
     [key, want, exactly],
     { timeout },
   );
-  return counter(target, name);
 }
 
 /** A counter's exact value (see `counter`), or null while the board shows none. */

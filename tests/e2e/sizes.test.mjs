@@ -18,7 +18,6 @@ import {
   readGrid,
   screenshot,
   statusText,
-  waitForCounter,
   waitForStatus,
   waitForSteps,
 } from './helpers.mjs';
@@ -137,7 +136,7 @@ test('25×25 empty: Solve says at least two solutions, and the page never freeze
   await button(page, 'Play').click();
   // It streams: the step counter passes 100 while the page keeps drawing frames. The time a
   // frame takes is reported, not asserted: a loaded machine may be slow, never frozen.
-  await waitForCounter(page, 'Steps', (steps) => steps > 100);
+  await waitForSteps(page, 101);
   t.diagnostic(`a frame while playing took ${await latency(page)} ms`);
   await button(page, 'Pause').click();
   assert.ok((await counter(page, 'Steps')) > 100);
