@@ -284,7 +284,7 @@ export class ChainWalk {
   }
 
   /**
-   * A step's highlight (player.js stepHighlight) with the walk drawn on it: its arrows (at
+   * A step's highlight (step-highlight.js stepHighlight) with the walk drawn on it: its arrows (at
    * most MAX_ARROWS, by role) instead of all the step's, and the candidates and dead end of
    * the implication reached.
    */

@@ -1,5 +1,5 @@
-// Small DOM helpers the parts share: the icon set and a text setter that touches the DOM only
-// when the text changes.
+// Small DOM helpers the parts share: the icon set, a text setter that touches the DOM only
+// when the text changes, and the box a board that cannot start shows.
 
 /** The icons of the buttons, as SVG paths in a 20×20 box. */
 const ICONS = {
@@ -27,4 +27,22 @@ export function setText(node, text) {
   if (node.textContent !== text) {
     node.textContent = text;
   }
+}
+
+/** The box a board shows instead of its parts when it cannot start, saying `message`. */
+export function messageBox(message) {
+  const box = document.createElement('p');
+  box.setAttribute('role', 'alert');
+  box.setAttribute('part', 'message');
+  box.textContent = message;
+  // Set through the CSSOM, which a Content-Security-Policy allows: the stylesheet may be
+  // what failed.
+  Object.assign(box.style, {
+    margin: '0',
+    padding: '1rem',
+    border: '1px solid currentColor',
+    borderRadius: '8px',
+    font: '15px/1.45 system-ui, sans-serif',
+  });
+  return box;
 }

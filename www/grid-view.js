@@ -18,6 +18,11 @@
 import { Origin } from './board-model.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
+/**
+ * The kinds of house outlined as one box when their cells fill a rectangle (rows, columns,
+ * boxes); the others (jigsaw regions, diagonals, windows) are outlined cell by cell.
+ */
+const RECTANGULAR = new Set(['row', 'column', 'box']);
 /** From this size on, candidates without a role in the step show as text (see dotsOf). */
 const DOTS_FROM_SIZE = 25;
 /** The smallest cell a finger can hit reliably, in CSS px (WCAG 2.2 target size). */
@@ -161,8 +166,9 @@ export function mountGrid(host, on) {
     shape = newShape;
     layout = newLayout;
     placeNames = namesOfPlaces();
-    const { size, boxRows, boxCols } = shape;
+    const { size } = shape;
     const { regions } = layout;
+    const [candColumns, candRows] = candidateGrid();
     const isExtra = new Uint8Array(size * size);
     for (const house of layout.extras) {
       house.cells.forEach((i) => (isExtra[i] = 1));
@@ -170,8 +176,8 @@ export function mountGrid(host, on) {
     grid.replaceChildren();
     cells = [];
     wrap.style.setProperty('--n', size);
-    wrap.style.setProperty('--cand-cols', boxCols);
-    wrap.style.setProperty('--cand-rows', boxRows);
+    wrap.style.setProperty('--cand-cols', candColumns);
+    wrap.style.setProperty('--cand-rows', candRows);
     wrap.dataset.size = size;
     fitZoom();
     grid.setAttribute('aria-label', `Sudoku puzzle, ${size} by ${size}`);
@@ -186,6 +192,8 @@ export function mountGrid(host, on) {
         });
         const i = r * size + c;
         cell.dataset.cell = i;
+        // A thick border where the next cell is in another box or jigsaw region (the core's
+        // `regions`), on the right and below.
         if (c + 1 < size && regions[i] !== regions[i + 1]) {
           cell.classList.add('box-right');
         }
@@ -225,6 +233,14 @@ export function mountGrid(host, on) {
     cells[selected].cell.tabIndex = 0;
   }
 
+  /**
+   * The columns and rows of a cell's candidate marks: a box's, as the shape record from the
+   * core gives them (2×3 boxes, 3 marks a row), so a mark sits where a digit does in a box.
+   */
+  function candidateGrid() {
+    return [shape.boxCols, shape.boxRows];
+  }
+
   /** Per cell, the houses of the layout that its name mentions ('' in a classic grid). */
   function namesOfPlaces() {
     const names = Array.from({ length: shape.size * shape.size }, () => []);
@@ -253,14 +269,16 @@ export function mountGrid(host, on) {
   }
 
   function dotText(cands) {
-    let text = '';
-    for (let d = 0; d < shape.size; d++) {
-      text += cands & (1 << d) ? '•' : ' ';
-      if ((d + 1) % shape.boxCols === 0 && d + 1 < shape.size) {
-        text += '\n';
+    const [candColumns] = candidateGrid();
+    const lines = [];
+    for (let first = 0; first < shape.size; first += candColumns) {
+      let line = '';
+      for (let d = first; d < Math.min(first + candColumns, shape.size); d++) {
+        line += cands & (1 << d) ? '•' : ' ';
       }
+      lines.push(line);
     }
-    return text;
+    return lines.join('\n');
   }
 
   /**
@@ -325,7 +343,7 @@ export function mountGrid(host, on) {
 
   /**
    * What a cell's name adds for the single's proof on show (`step.witnesses`, `step.covered`,
-   * see player.js stepHighlight): '' for a cell that plays no part in it.
+   * see step-highlight.js stepHighlight): '' for a cell that plays no part in it.
    */
   function proofNote(step, i) {
     const witness = step?.witnesses?.get(i);
@@ -604,8 +622,9 @@ export function mountGrid(host, on) {
     shownHouses = key;
     houseLayer.replaceChildren(
       ...entries.flatMap(([house, role]) => {
-        const rect = rectangleOf(house);
-        return rect ? [houseBox(role, rect)] : outlineOf(cellsOf(house), role);
+        const houseCells = cellsOf(house);
+        const rect = RECTANGULAR.has(house.kind) && rectangleOf(houseCells);
+        return rect ? [houseBox(role, rect)] : outlineOf(houseCells, role);
       }),
     );
   }
@@ -620,31 +639,38 @@ export function mountGrid(host, on) {
     return box;
   }
 
-  /** The rectangle of a row, a column or a classic box; null for other houses. */
-  function rectangleOf({ kind, index }) {
-    const { size, boxRows, boxCols } = shape;
-    if (kind === 'row') {
-      return [index, 0, 1, size];
+  /**
+   * The rectangle `cells` fill, `[top row, left column, rows, columns]` (their bounding box),
+   * or null when they leave part of it out.
+   */
+  function rectangleOf(houseCells) {
+    const { size } = shape;
+    if (!houseCells.length) {
+      return null;
     }
-    if (kind === 'column') {
-      return [0, index, size, 1];
-    }
-    if (kind === 'box' && layout.variant !== 'jigsaw') {
-      const boxesPerRow = size / boxCols;
-      return [
-        Math.floor(index / boxesPerRow) * boxRows,
-        (index % boxesPerRow) * boxCols,
-        boxRows,
-        boxCols,
-      ];
-    }
-    return null;
+    const rows = houseCells.map((i) => Math.floor(i / size));
+    const columns = houseCells.map((i) => i % size);
+    const [r0, c0] = [Math.min(...rows), Math.min(...columns)];
+    const [nRows, nColumns] = [Math.max(...rows) - r0 + 1, Math.max(...columns) - c0 + 1];
+    return nRows * nColumns === houseCells.length ? [r0, c0, nRows, nColumns] : null;
   }
 
-  /** The cells of a jigsaw region, a diagonal or a window. */
+  /**
+   * The cells of a house (`{ kind, index }`, as steps and diagnoses name it): a row's or a
+   * column's, those the core's `regions` put in a box or jigsaw region, or those the layout's
+   * `extras` list for a diagonal or a window.
+   */
   function cellsOf({ kind, index }) {
-    if (kind === 'region') {
-      return [...layout.regions.keys()].filter((i) => layout.regions[i] === index);
+    const { size } = shape;
+    const all = [...layout.regions.keys()];
+    if (kind === 'row') {
+      return all.filter((i) => Math.floor(i / size) === index);
+    }
+    if (kind === 'column') {
+      return all.filter((i) => i % size === index);
+    }
+    if (kind === 'box' || kind === 'region') {
+      return all.filter((i) => layout.regions[i] === index);
     }
     return layout.extras.find((h) => h.kind === kind && h.index === index)?.cells ?? [];
   }
@@ -674,11 +700,12 @@ export function mountGrid(host, on) {
 
   /** The centre of a candidate mark, in cell units (the SVG's user space). */
   function candidateCentre({ cell, digit }) {
-    const { size, boxRows, boxCols } = shape;
+    const { size } = shape;
+    const [candColumns, candRows] = candidateGrid();
     const slot = digit - 1;
     return [
-      (cell % size) + ((slot % boxCols) + 0.5) / boxCols,
-      Math.floor(cell / size) + (Math.floor(slot / boxCols) + 0.5) / boxRows,
+      (cell % size) + ((slot % candColumns) + 0.5) / candColumns,
+      Math.floor(cell / size) + (Math.floor(slot / candColumns) + 0.5) / candRows,
     ];
   }
 
@@ -695,7 +722,8 @@ export function mountGrid(host, on) {
    * candidate shown, 0 over an empty place. Arrows bend to the side that covers less.
    */
   function coverAt(x, y) {
-    const { size, boxRows, boxCols } = shape;
+    const { size } = shape;
+    const [candColumns, candRows] = candidateGrid();
     const column = Math.floor(x);
     const row = Math.floor(y);
     if (column < 0 || row < 0 || column >= size || row >= size) {
@@ -706,8 +734,8 @@ export function mountGrid(host, on) {
       return 2;
     }
     const slot =
-      Math.min(boxRows - 1, Math.floor((y - row) * boxRows)) * boxCols +
-      Math.min(boxCols - 1, Math.floor((x - column) * boxCols));
+      Math.min(candRows - 1, Math.floor((y - row) * candRows)) * candColumns +
+      Math.min(candColumns - 1, Math.floor((x - column) * candColumns));
     return (shown.cands[i] >> slot) & 1;
   }
 

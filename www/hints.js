@@ -7,7 +7,7 @@
 // Pure: no DOM and no worker; unit-tested in node.
 
 import { cellName } from './board-model.js';
-import { hintHighlight, stepHighlight } from './player.js';
+import { hintHighlight, stepHighlight } from './step-highlight.js';
 
 /** How a hint names a search step to come. */
 const SEARCH_HINTS = {

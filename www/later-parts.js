@@ -1,13 +1,64 @@
 // The parts of <stepdoku-board> that its first grid does not need: the rating card, the step
 // list, the legend, the glossary, a forcing chain's card and its walk, the finish card and the
-// New puzzle panel. The board imports this module once its grid shows (bundled, it is a chunk of its
-// own), so the grid is interactive before they are fetched.
+// New puzzle panel, mounted and wired to the board's actions by mountLaterParts (as
+// board-parts.js does the first parts). The board imports this module once its grid shows
+// (bundled, it is a chunk of its own), so the grid is interactive before they are fetched.
 
-export { mountChainCard } from './chain-card.js';
-export { ChainWalk } from './chain-walk.js';
-export { mountFinishCard } from './finish-card.js';
-export { mountGlossary } from './glossary.js';
-export { mountLegend } from './legend.js';
-export { mountNewPuzzle } from './new-puzzle.js';
-export { mountRating } from './rating.js';
-export { mountStepList } from './step-list.js';
+import { mountChainCard } from './chain-card.js';
+import { ChainWalk } from './chain-walk.js';
+import { levels, seedOfDay, symmetries, techniqueList } from './core.js';
+import { mountFinishCard } from './finish-card.js';
+import { mountGlossary } from './glossary.js';
+import { mountLegend } from './legend.js';
+import { mountNewPuzzle } from './new-puzzle.js';
+import { dayText, randomSeed } from './new-puzzle-job.js';
+import { mountRating } from './rating.js';
+import { mountStepList } from './step-list.js';
+
+/**
+ * Mounts these parts into the board's shadow root `root`, each where it went before, after
+ * the parts already there; adds them to `parts` (`newPart`, `finishCard`, `glossary`,
+ * `chainCard`, `ratingCard`, `stepList`) and gives the board's Watching its chain walk.
+ */
+export function mountLaterParts(board, parts, root) {
+  const { solving, watching, rating } = board;
+  const sideCol = root.querySelector('.side-col');
+  parts.newPart = mountNewPuzzle(
+    { quick: parts.panel.quick, panel: parts.panel.panel },
+    {
+      levels: levels(),
+      techniques: techniqueList(),
+      symmetries: symmetries(),
+      initialLevel: board.state.choices.level,
+    },
+    {
+      make: ({ target, symmetry, isDaily }) => {
+        const day = isDaily ? dayText(new Date()) : '';
+        board.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
+      },
+      cancel: () => board.making.cancel(),
+      level: (value) => board.rememberChoice('level', value),
+    },
+  );
+  parts.finishCard = mountFinishCard(root.querySelector('.grid-wrap'), {
+    close: () => solving.closeFinish(),
+  });
+  parts.glossary = mountGlossary(root.querySelector('.glossary-col'), techniqueList());
+  const walk = new ChainWalk(() => board.schedule());
+  watching.setWalk(walk);
+  const walkChain = (action) => watching.walkChain(action);
+  parts.chainCard = mountChainCard(parts.status.card, {
+    walk: walkChain,
+    jump: (at) => walkChain(() => walk.jump(at)),
+    toggleList: () => walkChain(() => walk.toggleList()),
+    togglePin: () => walkChain(() => walk.togglePin()),
+    toggleInner: (k) => walkChain(() => walk.toggleInner(k)),
+  });
+  parts.ratingCard = mountRating(sideCol, levels(), {
+    stop: () => rating.stop(),
+    more: () => rating.more(board.state.puzzle.line),
+    rate: () => rating.start(board.state.puzzle.line),
+  });
+  parts.stepList = mountStepList(sideCol, { seek: (position) => watching.seek(position) });
+  mountLegend(sideCol);
+}

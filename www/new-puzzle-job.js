@@ -65,6 +65,28 @@ export function orderWords({ target, shape = '', day = '' }, { levels, technique
   return { making: `Making ${article(what)} ${what}…`, label: `New ${what}` };
 }
 
+/**
+ * What to ask the maker for, and how the status card says it (orderWords): `{ request, words
+ * }` for a puzzle of `target` (a level's name, a technique's id, or `singles`) with
+ * `symmetry`, of `shape` (`size` where it has none) in the layout `tag` named `layoutName`,
+ * on `day` for a puzzle of the day ('' else).
+ */
+export function newPuzzleOrder(
+  { target, symmetry, size, shape, tag, layoutName, day },
+  { levels, technique },
+) {
+  const shapeWords = [
+    shape && shape.size !== 9 ? `${shape.size}×${shape.size}` : '',
+    tag ? layoutName : '',
+  ];
+  const words = orderWords(
+    { target, shape: shapeWords.filter(Boolean).join(' '), day },
+    { levels, technique },
+  );
+  const request = { size: shape?.size ?? size, tag, ...targetRequest(target, levels), symmetry };
+  return { request, words };
+}
+
 /** The line of a puzzle made: "New Hard puzzle · ER 4.2 · seed 123456". */
 export function madeText(words, found) {
   return `${words.label} · ER ${ratingFields(found.rating).er.text} · seed ${found.seed}`;

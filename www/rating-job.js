@@ -102,6 +102,13 @@ export class RatingJob {
     }
   }
 
+  /** Rates `line` if the card only offers to (a finished solve asks for its rating). */
+  rateIfOffered(line) {
+    if (this.view.kind === 'offered') {
+      this.start(line);
+    }
+  }
+
   /** Rates `line` when the explainer is here or coming; otherwise offers to. */
   startOrOffer(line) {
     if (this.hasExplainer()) {

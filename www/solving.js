@@ -1,17 +1,19 @@
-// The board's solving phase: the person's own solve of the puzzle (solve-model.js) and every
-// action on it — digits and marks, undo and redo, Check, hints from their board, taking over
-// from the solver, the clock, saving (saved.js) — and what the grid, the status card, the
-// solve bar and the finish card show of it. These methods are installed on <stepdoku-board>
-// (stepdoku-board.js) and share its state: `mode` (view-model.js), `own` (the Solve, or null
-// while entering), `solveMeta`, `solveVersion` (one more per change), `stopwatch`,
-// `checked`, `boardHints` (hints.js, by version), `note`, `nMessages`, `versionAt` and
-// `hintAt` (which message is newest), `entryUndo` and `entryRedo` (the board's history),
-// `options`, `storage`, `recent`.
+// The board's phases, entering a puzzle and solving it, as a controller of its own: the
+// switch between them, the board's history (Undo and Redo), and the person's solve of the
+// puzzle (solve-model.js) with every action on it — digits and marks, Check, hints from
+// their board, taking over from the solver, the clock, saving (saved.js) — and what the
+// grid, the status card, the solve bar and the finish card show of it.
+// <stepdoku-board> (stepdoku-board.js) makes one `Solving` and talks to it through the
+// methods below. The Solving holds its own `state`; it asks the board for what it does not
+// hold, and changes the board (its puzzle, its trace) only through the small `SolvingHost`
+// interface it is given, but for the BoardMode (view-model.js) they share, whose phase is
+// its to switch.
 
-import { cellName } from './board-model.js';
+import { cellName, createBoard } from './board-model.js';
 import { candidatesOf, clashesOf, digitOfKey, readPuzzle } from './core.js';
-import { boardHintText, mistakeHint } from './hints.js';
+import { boardHintText, HintLevels, mistakeHint } from './hints.js';
 import {
+  loadOptions,
   loadSolve,
   readProgress,
   recentSolves,
@@ -19,89 +21,212 @@ import {
   saveSolve,
   solveRecord,
 } from './saved.js';
+import { SOLVE_OPTIONS } from './solve-bar.js';
 import { Solve } from './solve-model.js';
-import { clockText, durationText, Stopwatch } from './stopwatch.js';
-import { finishCardState, newestMessage, puzzleFault, solveBarState } from './view-model.js';
+import { durationText, Stopwatch } from './stopwatch.js';
+import { finishCardState, newestMessage, solveBarState } from './view-model.js';
 import { CancelledError } from './worker-client.js';
 
-/** The solving methods of <stepdoku-board>. */
-export const solvingMethods = {
+/**
+ * What a Solving asks of the board it serves.
+ *
+ * @typedef {object} SolvingHost
+ * @property {() => object} puzzle the puzzle on the board (core.js readPuzzle's record)
+ * @property {() => object} verdict the verdict on it, as the status card says it
+ * @property {() => Promise<object>} awaitVerdict wakes the board and resolves with the verdict
+ * @property {() => boolean} isReadonly whether the board may not be edited
+ * @property {(puzzle: object, options: object) => void} setPuzzle makes a puzzle the board's,
+ *   in a phase (`{ phase, solve }`: see `entryOf`), as stepdoku-board.js setPuzzle
+ * @property {() => boolean} isSeen whether the board is awake, on the page and the page shown
+ * @property {() => object | null} trace the Playback when the grid shows the trace, else null
+ * @property {() => void} leaveTrace unloads the trace, if one is loaded
+ * @property {() => string | null} takeProgress the `progress` attribute, removed once read
+ * @property {(board: object) => Promise<object | null>} hintStep the Human strategy's next
+ *   step from a board (`{ values, marks, tag }`)
+ * @property {() => void} stepForward takes the trace's next step
+ * @property {() => void} solved the person's board was just found solved
+ * @property {() => void} schedule something shown changed
+ */
+
+/** A solve's counts, as saved with it. */
+const NO_META = Object.freeze({ hints: 0, checks: 0, solved: false });
+
+/** The person's solve of the board's puzzle, and what the board shows of it. */
+export class Solving {
+  /**
+   * @param {SolvingHost} host
+   * @param {import('./view-model.js').BoardMode} mode the board's mode, shared
+   * @param {Storage | null} storage where solves, recent solves and options are kept
+   */
+  constructor(host, mode, storage) {
+    this.host = host;
+    this.mode = mode;
+    this.storage = storage;
+    /**
+     * The solve's state: `own`, the person's Solve (null while entering); `meta`, its counts
+     * (`{ hints, checks, solved }`); `version`, one more per change to the board;
+     * `stopwatch`; `isPencil`; `checked`, what the last Check found for the version it
+     * checked; `hints`, hints on the board each for a version (hints.js); `note`, a sentence
+     * for the status card about a version; `nMessages` (messages given so far) and
+     * `versionAt` and `hintAt` (when the version and the hint under way came), for the status
+     * card to show the newest; `isFinishClosed`; `options` (solve-bar.js SOLVE_OPTIONS);
+     * `recent`, the recent solves (saved.js); `entryUndo` and `entryRedo`, the board's own
+     * history, for Undo and Redo of what is not the person's action in their solve: edits to
+     * the givens while entering, and Clear grid, each entry the board before an action (see
+     * entryOf).
+     */
+    this.state = {
+      own: null,
+      meta: { ...NO_META },
+      version: 0,
+      stopwatch: new Stopwatch(),
+      isPencil: false,
+      checked: null,
+      hints: new HintLevels(),
+      note: null,
+      nMessages: 0,
+      versionAt: 0,
+      hintAt: 0,
+      isFinishClosed: false,
+      options: loadOptions(storage, SOLVE_OPTIONS),
+      recent: storage ? recentSolves(storage) : [],
+      entryUndo: [],
+      entryRedo: [],
+    };
+    /** What is worked out once per version of the board or verdict (see `clashes`). */
+    this.memo = { clashes: null, zeroDepths: null, solutionOf: null, solution: null };
+    this.clockTimer = 0;
+  }
+
+  /** The person's Solve, or null while entering. */
+  get own() {
+    return this.state.own;
+  }
+
+  get version() {
+    return this.state.version;
+  }
+
+  get options() {
+    return this.state.options;
+  }
+
+  get recent() {
+    return this.state.recent;
+  }
+
+  get elapsedMs() {
+    return this.state.stopwatch.elapsedMs;
+  }
+
   /** Switches between entering the puzzle and solving it. */
   enterPhase(phase) {
-    if (phase === this.mode.phase || (this.isReadonly && phase === 'solving')) {
+    if (phase === this.mode.phase || (this.host.isReadonly() && phase === 'solving')) {
       return;
     }
-    this.playback.unload();
-    if (phase === 'solving' && this.puzzle.values.some((v) => v)) {
-      this.beginSolve();
+    this.host.leaveTrace();
+    if (phase === 'solving' && this.host.puzzle().values.some((v) => v)) {
+      this.begin();
     } else {
-      this.endSolve();
+      this.end();
     }
-    this.schedule();
-  },
+    this.host.schedule();
+  }
 
   /**
    * Starts the person's solve of the current puzzle, or resumes `saved` (`{ solve, elapsedMs,
    * hints, checks, solved }`, as loadSolve gives it; without it, the one in storage).
    */
-  beginSolve(saved = null) {
-    const { puzzle } = this;
+  begin(saved = null) {
+    const puzzle = this.host.puzzle();
+    const { state } = this;
     saved ??= this.storage ? loadSolve(this.storage, puzzle.line, puzzle.values) : null;
     this.mode.solve();
     // A puzzle's pencil marks become the person's first marks, within what the givens allow.
     const marks = puzzle.marks ? puzzle.candidates : null;
-    this.own = saved?.solve ?? new Solve(puzzle.shape.size, puzzle.values, marks);
-    this.solveMeta = saved
+    state.own = saved?.solve ?? new Solve(puzzle.shape.size, puzzle.values, marks);
+    state.meta = saved
       ? { hints: saved.hints, checks: saved.checks, solved: saved.solved }
-      : { hints: 0, checks: 0, solved: false };
-    this.stopwatch = new Stopwatch(saved?.elapsedMs ?? 0);
+      : { ...NO_META };
+    state.stopwatch = new Stopwatch(saved?.elapsedMs ?? 0);
     // Edits to the givens are not undone from inside a solve.
-    this.entryUndo = [];
-    this.entryRedo = [];
-    this.isFinishClosed = false;
-    this.applyLinkedProgress(Boolean(saved));
+    this.forgetHistory();
+    state.isFinishClosed = false;
+    this.applyProgress(Boolean(saved));
     this.changed();
-  },
+  }
 
   /** Saves and closes the person's solve, if one is open: the board goes back to entering. */
-  endSolve() {
-    if (this.own) {
-      this.saveSolve();
-      this.own = null;
+  end() {
+    if (this.state.own) {
+      this.save();
+      this.state.own = null;
     }
     this.mode.enter();
     this.stopClock();
-  },
+  }
+
+  /**
+   * The board as it is, as an entry of its history kept before an action of `kind` (see
+   * ENTRY_NAMES in view-model.js): `{ kind, line, phase, solve }`, `solve` the person's solve
+   * with its time and counts (as loadSolve gives it), or null while entering. The solve is
+   * kept here, not only in storage, so that Undo brings it back where there is no storage.
+   */
+  entryOf(kind) {
+    const { own, stopwatch, meta } = this.state;
+    const solve = own && { solve: own, elapsedMs: stopwatch.elapsedMs, ...meta };
+    return { kind, line: this.host.puzzle().line, phase: this.mode.phase, solve };
+  }
+
+  /** Does `change` (an edit of the givens, Clear grid) as one action of the board's history. */
+  record(kind, change) {
+    const undo = [...this.state.entryUndo, this.entryOf(kind)];
+    change();
+    this.state.entryUndo = undo;
+  }
+
+  /** Empties the board's history (another puzzle, another solve). */
+  forgetHistory() {
+    this.state.entryUndo = [];
+    this.state.entryRedo = [];
+  }
 
   /**
    * Puts the progress of a share link (the `progress` attribute) on the person's board, as
    * one action they can undo; read once. A solve of their own keeps its time. Returns
-   * whether the board changed (the caller then calls `changed`).
+   * whether the board changed.
    */
-  applyLinkedProgress(hasOwnTime) {
-    const text = this.getAttribute('progress');
-    if (!text || !this.own) {
+  applyProgress(hasOwnTime) {
+    const own = this.state.own;
+    const text = own ? this.host.takeProgress() : null;
+    if (!text) {
       return false;
     }
-    this.removeAttribute('progress');
-    const { shape, values } = this.puzzle;
+    const { shape, values } = this.host.puzzle();
     const read = readProgress(text, shape.size, values, shape.symbols);
-    const action = read && this.own.replaceWith(read.values, read.origins, read.marks);
+    const action = read && own.replaceWith(read.values, read.origins, read.marks);
     if (action && !hasOwnTime) {
-      this.stopwatch.reset(read.elapsedMs);
+      this.state.stopwatch.reset(read.elapsedMs);
     }
     return Boolean(action);
-  },
+  }
+
+  /** The `progress` attribute, set while solving: the board takes it as one action. */
+  progressLinked() {
+    if (this.applyProgress(true)) {
+      this.changed();
+    }
+  }
 
   /** Back on the person's board, does `make(own)` there as one of their actions. */
   ownAction(make) {
-    if (this.own) {
+    if (this.state.own) {
       if (!this.mode.isOnOwnBoard) {
         this.backToBoard();
       }
-      this.act(make(this.own));
+      this.act(make(this.state.own));
     }
-  },
+  }
 
   /**
    * Records a person's action on their board (null for none) and what follows from it. A
@@ -109,48 +234,56 @@ export const solvingMethods = {
    */
   act(action) {
     if (action) {
-      this.entryRedo = [];
+      this.state.entryRedo = [];
       this.changed();
     }
-  },
+  }
 
   /**
    * After any change to the person's board: marks reset (a hint, kept by version, ends too),
    * finish checked, progress saved.
    */
   changed() {
-    this.solveVersion++;
+    const { state } = this;
+    state.version++;
     // A clash on the board is as new as the board: newer than any message before it.
-    this.versionAt = this.nextMessageAt();
-    this.checked = null;
-    this.note = null;
+    state.versionAt = this.nextMessageAt();
+    state.checked = null;
+    state.note = null;
     this.checkFinish();
     this.runClock();
-    this.saveSolve();
-    this.schedule();
-  },
+    this.save();
+    this.host.schedule();
+  }
 
   /**
    * Marks the solve solved once the board matches the solution; returns whether it just was
    * (the caller then stops the clock and saves).
    */
   checkFinish() {
+    const { own, meta } = this.state;
     const solution = this.solutionValues();
-    if (this.own && solution && !this.solveMeta.solved && this.own.isSolvedBy(solution)) {
-      this.solveMeta.solved = true;
-      this.isFinishClosed = false;
-      // The finish card tells how hard the puzzle was: a rating only offered starts now.
-      if (this.rating.view.kind === 'offered') {
-        this.rating.start(this.puzzle.line);
-      }
+    if (own && solution && !meta.solved && own.isSolvedBy(solution)) {
+      meta.solved = true;
+      this.state.isFinishClosed = false;
+      this.host.solved();
       return true;
     }
     return false;
-  },
+  }
+
+  /** A verdict came in: it may confirm a finish. */
+  verdictIn() {
+    if (this.checkFinish()) {
+      this.runClock();
+      this.save();
+    }
+  }
 
   /** A digit or mark from the grid or the pad while solving. */
-  solvingInput(cell, key, isOther) {
-    const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
+  input(cell, key, isOther) {
+    const puzzle = this.host.puzzle();
+    const digit = key ? digitOfKey(puzzle.shape, key) : 0;
     if (key && !digit) {
       return;
     }
@@ -159,30 +292,19 @@ export const solvingMethods = {
     } else if (!this.mode.isOnOwnBoard) {
       this.backToBoard();
     }
-    const own = this.own;
-    if (digit && this.isPencil !== isOther) {
+    const { own, isPencil, options } = this.state;
+    if (digit && isPencil !== isOther) {
       this.act(own.toggleMark(cell, digit));
     } else {
-      this.act(
-        own.setDigit(cell, digit, {
-          tidy: this.options.tidy ? (values) => candidatesOf(this.puzzle.layout, values) : null,
-        }),
-      );
+      const tidy = options.tidy ? (values) => candidatesOf(puzzle.layout, values) : null;
+      this.act(own.setDigit(cell, digit, { tidy }));
     }
-  },
+  }
 
   togglePencil() {
-    this.isPencil = !this.isPencil;
-    this.schedule();
-  },
-
-  undo() {
-    this.history('undo');
-  },
-
-  redo() {
-    this.history('redo');
-  },
+    this.state.isPencil = !this.state.isPencil;
+    this.host.schedule();
+  }
 
   /**
    * Undoes or redoes the last action: the person's while solving, else one of the board's
@@ -191,14 +313,15 @@ export const solvingMethods = {
    * person's actions are all done again, clears the grid again if they undid that.
    */
   history(way) {
-    if (this.isReadonly) {
+    if (this.host.isReadonly()) {
       return;
     }
-    if (this.own) {
+    const { state } = this;
+    if (state.own) {
       if (!this.mode.isOnOwnBoard) {
         this.backToBoard();
       }
-      if (this.own[way]()) {
+      if (state.own[way]()) {
         this.changed();
         return;
       }
@@ -209,83 +332,68 @@ export const solvingMethods = {
     // The board as it was comes back, in its phase, with the person's solve as it was; the
     // board as it is goes on the other stack.
     const isUndo = way === 'undo';
-    const from = isUndo ? this.entryUndo : this.entryRedo;
+    const from = isUndo ? state.entryUndo : state.entryRedo;
     const entry = from.pop();
     if (entry) {
-      const to = [...(isUndo ? this.entryRedo : this.entryUndo), this.entryOf(entry.kind)];
+      const to = [...(isUndo ? state.entryRedo : state.entryUndo), this.entryOf(entry.kind)];
       const { puzzle } = readPuzzle(entry.line);
-      this.setPuzzle(puzzle, { phase: entry.phase, solve: entry.solve });
-      this.entryUndo = isUndo ? from : to;
-      this.entryRedo = isUndo ? to : from;
+      this.host.setPuzzle(puzzle, { phase: entry.phase, solve: entry.solve });
+      state.entryUndo = isUndo ? from : to;
+      state.entryRedo = isUndo ? to : from;
     }
-  },
-
-  /**
-   * The board as it is, as an entry of its history kept before an action of `kind` (see
-   * ENTRY_NAMES): `{ kind, line, phase, solve }`, `solve` the person's solve with its time
-   * and counts (as loadSolve gives it), or null while entering. The solve is kept here, not
-   * only in storage, so that Undo brings it back where there is no storage, its time too.
-   */
-  entryOf(kind) {
-    const solve = this.own && {
-      solve: this.own,
-      elapsedMs: this.stopwatch.elapsedMs,
-      ...this.solveMeta,
-    };
-    return { kind, line: this.puzzle.line, phase: this.mode.phase, solve };
-  },
+  }
 
   /** Makes the solver's board at the current step the person's, and hands back control. */
   takeOver() {
-    const p = this.tracePlayback();
-    if (!p || !this.own) {
+    const p = this.host.trace();
+    if (!p || !this.state.own) {
       return;
     }
-    const action = this.own.takeOver(p.board);
+    const action = this.state.own.takeOver(p.board);
     this.backToBoard();
     this.act(action);
-  },
+  }
 
   /** Leaves the trace or the solution shown, back to the person's board (or the puzzle). */
   backToBoard() {
-    this.playback.unload();
+    this.host.leaveTrace();
     this.mode.backToBoard();
-    this.schedule();
-  },
+    this.host.schedule();
+  }
 
   /** The solution of the puzzle (one value per cell) when it has exactly one and it is known. */
   solutionValues() {
-    const d = this.verdict.diagnosis;
-    if (d?.status !== 'unique' || d.puzzle !== this.puzzle.line) {
+    const d = this.host.verdict().diagnosis;
+    if (d?.status !== 'unique' || d.puzzle !== this.host.puzzle().line) {
       return null;
     }
-    if (this.solutionOf !== d) {
-      this.solutionOf = d;
-      this.solution = readPuzzle(d.solution).puzzle.values;
+    const { memo } = this;
+    if (memo.solutionOf !== d) {
+      memo.solutionOf = d;
+      memo.solution = readPuzzle(d.solution).puzzle.values;
     }
-    return this.solution;
-  },
+    return memo.solution;
+  }
 
   /** The solution once the verdict is in (null when there is no single one). */
   async awaitSolution() {
-    this.wake();
-    this.askVerdict();
-    await this.verdicts.request;
+    await this.host.awaitVerdict();
     return this.solutionValues();
-  },
+  }
 
   /** Why Check and hints cannot work on this puzzle. */
   noSolutionText() {
-    return this.verdict.kind === 'several'
+    const verdict = this.host.verdict();
+    return verdict.kind === 'several'
       ? 'Check and hints need a puzzle with one solution; this one has several. Press Edit puzzle to add givens.'
-      : `Check and hints need a puzzle with one solution. ${this.verdict.message}`;
-  },
+      : `Check and hints need a puzzle with one solution. ${verdict.message}`;
+  }
 
   /** Marks every digit and mark of the person's that differs from the solution. */
   async check() {
-    const own = this.own;
+    const own = this.state.own;
     const solution = await this.awaitSolution();
-    if (!own || own !== this.own) {
+    if (!own || own !== this.state.own) {
       return;
     }
     if (!this.mode.isOnOwnBoard) {
@@ -296,9 +404,13 @@ export const solvingMethods = {
       return;
     }
     const { digits, marks } = own.mistakes(solution);
-    this.solveMeta.checks++;
-    this.checked = { version: this.solveVersion, digits: new Set(digits), marks: new Set(marks) };
-    const size = this.puzzle.shape.size;
+    this.state.meta.checks++;
+    this.state.checked = {
+      version: this.state.version,
+      digits: new Set(digits),
+      marks: new Set(marks),
+    };
+    const size = this.host.puzzle().shape.size;
     const list = (cells) =>
       cells
         .slice(0, 6)
@@ -316,23 +428,23 @@ export const solvingMethods = {
         ? `Check: ${found.join('; ')}.`
         : `Check: no mistakes so far. ${left} cell${left === 1 ? '' : 's'} to go.`,
     );
-    this.saveSolve();
-  },
+    this.save();
+  }
 
   /** Shows a sentence about the person's board until their next action. */
   setNote(text) {
-    this.note = { version: this.solveVersion, text, at: this.nextMessageAt() };
-    this.schedule();
-  },
+    this.state.note = { version: this.state.version, text, at: this.nextMessageAt() };
+    this.host.schedule();
+  }
 
   /**
    * The place of a message about the person's board given now among all those given: the
    * status card shows the newest (newestMessage in view-model.js).
    */
   nextMessageAt() {
-    this.nMessages++;
-    return this.nMessages;
-  },
+    this.state.nMessages++;
+    return this.state.nMessages;
+  }
 
   /**
    * A hint from the person's own board, marks included, a little more each time (hints.js): a
@@ -340,38 +452,40 @@ export const solvingMethods = {
    * then its fix; otherwise the next step of the Human strategy from there: its technique,
    * then where to look, then the step taken.
    */
-  async solvingHint() {
+  async hint() {
     if (!this.mode.isOnOwnBoard) {
       this.backToBoard();
     }
-    const own = this.own;
-    const version = this.solveVersion;
+    const { state } = this;
+    const own = state.own;
+    const version = state.version;
+    const isCurrent = () => own === state.own && version === state.version;
     const solution = await this.awaitSolution();
-    if (own !== this.own || version !== this.solveVersion) {
+    if (!isCurrent()) {
       return;
     }
     if (!solution) {
       this.setNote(this.noSolutionText());
       return;
     }
-    const next = this.boardHints.press(version);
+    const next = state.hints.press(version);
     if (next === 'more') {
-      this.hintAt = this.nextMessageAt();
-      this.schedule();
+      state.hintAt = this.nextMessageAt();
+      this.host.schedule();
       return;
     }
     if (next === 'take') {
-      this.takeHint(this.boardHints.at(version));
+      this.takeHint(state.hints.at(version));
       return;
     }
     let hint = mistakeHint(own.mistakes(solution));
     if (!hint) {
       let step;
       try {
-        step = await this.client.request('hint', {
+        step = await this.host.hintStep({
           values: own.values.slice(),
           marks: own.hasMarks ? own.shownMarks() : new Uint32Array(0),
-          tag: this.puzzle.layout.tag,
+          tag: this.host.puzzle().layout.tag,
         });
       } catch (error) {
         if (!(error instanceof CancelledError)) {
@@ -379,114 +493,100 @@ export const solvingMethods = {
         }
         return;
       }
-      if (own !== this.own || version !== this.solveVersion || !step) {
+      if (!isCurrent() || !step) {
         return;
       }
       hint = { kind: 'step', step };
     }
-    this.solveMeta.hints++;
-    this.boardHints.show(version, hint);
-    this.hintAt = this.nextMessageAt();
-    this.saveSolve();
-    this.schedule();
-  },
+    state.meta.hints++;
+    state.hints.show(version, hint);
+    state.hintAt = this.nextMessageAt();
+    this.save();
+    this.host.schedule();
+  }
 
   /** Takes the hint shown: fixes the mistake, or applies the step as the solver's. */
   takeHint(hint) {
-    const own = this.own;
-    const size = this.puzzle.shape.size;
+    const own = this.state.own;
+    const { shape, layout } = this.host.puzzle();
     if (hint.kind === 'step' && hint.step.kind !== 'deduction') {
-      this.stepForward();
+      this.host.stepForward();
       return;
     }
     if (hint.kind === 'digit') {
       this.act(own.setDigit(hint.cell, 0));
-      this.setNote(`Hint taken: the wrong digit in ${cellName(hint.cell, size)} is out.`);
+      this.setNote(`Hint taken: the wrong digit in ${cellName(hint.cell, shape.size)} is out.`);
     } else if (hint.kind === 'marks') {
-      this.act(own.setMarks(hint.cell, candidatesOf(this.puzzle.layout, own.values)[hint.cell]));
+      this.act(own.setMarks(hint.cell, candidatesOf(layout, own.values)[hint.cell]));
       this.setNote(
-        `Hint taken: ${cellName(hint.cell, size)} is marked with every digit its houses allow.`,
+        `Hint taken: ${cellName(hint.cell, shape.size)} is marked with every digit its houses allow.`,
       );
     } else {
       const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
-      this.act(own.applyStep(hint.step, candidatesOf(this.puzzle.layout, own.values, marks)));
-      this.boardHints.took(this.solveVersion, hint.step);
+      this.act(own.applyStep(hint.step, candidatesOf(layout, own.values, marks)));
+      this.state.hints.took(this.state.version, hint.step);
       this.setNote(`Hint taken: ${hint.step.text}`);
     }
-  },
+  }
 
   /** Sets a solve option and keeps it for next time. */
   setOption(id, value) {
-    this.options = { ...this.options, [id]: value };
+    this.state.options = { ...this.state.options, [id]: value };
     if (this.storage) {
-      saveOptions(this.storage, this.options);
+      saveOptions(this.storage, this.state.options);
     }
-    this.schedule();
-  },
+    this.host.schedule();
+  }
+
+  /** Closes the finish card. */
+  closeFinish() {
+    this.state.isFinishClosed = true;
+    this.host.schedule();
+  }
 
   /** Runs the clock while the person is solving a board in view, and stops it otherwise. */
   runClock() {
-    const isRunning =
-      this.mode.isSolving &&
-      this.isAwake &&
-      !this.solveMeta.solved &&
-      !document.hidden &&
-      this.isConnected;
-    if (!isRunning) {
+    if (!this.mode.isSolving || this.state.meta.solved || !this.host.isSeen()) {
       this.stopClock();
       return;
     }
-    this.stopwatch.start();
-    this.clockTimer ||= setInterval(() => this.schedule(), 1000);
-  },
+    this.state.stopwatch.start();
+    this.clockTimer ||= setInterval(() => this.host.schedule(), 1000);
+  }
 
   stopClock() {
-    this.stopwatch.stop();
+    this.state.stopwatch.stop();
     clearInterval(this.clockTimer);
     this.clockTimer = 0;
-  },
+  }
 
   /** Keeps the solve in storage, once the person has done something in it. */
-  saveSolve() {
-    if (!this.own || !this.storage || (!this.own.isTouched && !this.solveMeta.hints)) {
+  save() {
+    const { state } = this;
+    const { own } = state;
+    if (!own || !this.storage || (!own.isTouched && !state.meta.hints)) {
       return;
     }
-    const record = solveRecord(this.puzzle.line, this.own, {
-      elapsedMs: this.stopwatch.elapsedMs,
-      ...this.solveMeta,
+    const record = solveRecord(this.host.puzzle().line, own, {
+      elapsedMs: state.stopwatch.elapsedMs,
+      ...state.meta,
     });
     if (!saveSolve(this.storage, record)) {
-      this.note = {
-        version: this.solveVersion,
+      state.note = {
+        version: state.version,
         text: 'Progress could not be saved: the browser’s storage for this site is full.',
         at: this.nextMessageAt(),
       };
     }
-    this.recent = recentSolves(this.storage);
-  },
-
-  /** The recent solves as the puzzle bar lists them. */
-  recentChoices() {
-    if (this.recentFor === this.recent) {
-      return this.recentList;
-    }
-    this.recentFor = this.recent;
-    this.recentList = this.recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
-      const name = this.sampleName(puzzle) || `${puzzle.slice(0, 12)}…`;
-      const how = solved
-        ? `solved in ${clockText(elapsedMs)}`
-        : `${filled} of ${cells} cells, ${clockText(elapsedMs)}`;
-      return { puzzle, label: `${name} — ${how}` };
-    });
-    return this.recentList;
-  },
+    state.recent = recentSolves(this.storage);
+  }
 
   /** The person's board as the grid draws it. */
   ownBoard() {
-    const { size, boxRows, boxCols } = this.puzzle.shape;
-    const own = this.own;
-    if (this.zeroDepths?.length !== own.nCells) {
-      this.zeroDepths = new Uint16Array(own.nCells);
+    const own = this.state.own;
+    const { size, boxRows, boxCols } = this.host.puzzle().shape;
+    if (this.memo.zeroDepths?.length !== own.nCells) {
+      this.memo.zeroDepths = new Uint16Array(own.nCells);
     }
     return {
       size,
@@ -494,114 +594,137 @@ export const solvingMethods = {
       boxCols,
       values: own.values,
       origins: own.origins,
-      depths: this.zeroDepths,
+      depths: this.memo.zeroDepths,
       candidates: own.marks,
     };
-  },
+  }
 
-  /** What the grid marks on the person's board: clashes, mistakes found, the hint. */
-  ownView() {
-    const own = this.own;
-    const version = this.solveVersion;
-    if (this.clashes?.version !== version) {
-      this.clashes = { version, cells: clashesOf(this.puzzle.layout, own.values) };
+  /** The cells of the person's board whose digit another of its houses holds. */
+  clashes() {
+    const { version, own } = this.state;
+    if (this.memo.clashes?.version !== version) {
+      const cells = clashesOf(this.host.puzzle().layout, own.values);
+      this.memo.clashes = { version, cells };
     }
+    return this.memo.clashes.cells;
+  }
+
+  /**
+   * What the grid marks on the person's board (view-model.js gridView's `own`): the board,
+   * its clashes, the digits and marks found wrong (by Check, by the `flag` option, by a hint)
+   * and the hint's highlight, with the step a hint took (a forcing chain is walked).
+   */
+  boardMarks() {
+    const { own, version, checked, options, hints } = this.state;
     const wrong = new Set();
     const wrongMarks = new Set();
     const solution = this.solutionValues();
-    if (this.options.flag && solution) {
+    if (options.flag && solution) {
       own.mistakes(solution).digits.forEach((c) => wrong.add(c));
     }
-    if (this.checked?.version === version) {
-      this.checked.digits.forEach((c) => wrong.add(c));
-      this.checked.marks.forEach((c) => wrongMarks.add(c));
+    if (checked?.version === version) {
+      checked.digits.forEach((c) => wrong.add(c));
+      checked.marks.forEach((c) => wrongMarks.add(c));
     }
-    const hinted = this.boardHints.boardMarks(version);
-    // A step a hint took may be a forcing chain, walked as on the trace.
-    this.walk.show(hinted.taken);
+    const hinted = hints.boardMarks(version);
     hinted.wrong.forEach((c) => wrong.add(c));
     hinted.wrongMarks.forEach((c) => wrongMarks.add(c));
-    // A puzzle that cannot be solved is the givens' fault, shown as while entering it.
-    const fault = puzzleFault(this.verdict.diagnosis, this.puzzle.line);
     return {
       board: this.ownBoard(),
-      showCandidates: true,
-      marksName: 'marks',
-      faults: new Set([...this.clashes.cells, ...(fault?.cells ?? [])]),
-      houses: fault?.houses ?? [],
+      clashes: this.clashes(),
       wrong,
       wrongMarks,
-      step: this.walk.over(hinted.step),
+      step: hinted.step,
+      taken: hinted.taken,
     };
-  },
+  }
 
   /**
    * The sentence the status card shows about the person's board ('' for none): the newest of
    * a clash on it, the hint under way and a note (Check's, a hint taken…), else how it stands.
    */
-  ownNote() {
-    const own = this.own;
-    const version = this.solveVersion;
-    const size = this.puzzle.shape.size;
-    const hint = this.boardHints.at(version);
+  statusNote() {
+    const { own, version, hints, note, stopwatch } = this.state;
+    const size = this.host.puzzle().shape.size;
+    const hint = hints.at(version);
+    const clashes = this.clashes();
     const message = newestMessage([
-      this.clashes?.version === version && this.clashes.cells.length
-        ? { at: this.versionAt, text: this.clashText(this.clashes.cells) }
-        : null,
-      hint && { at: this.hintAt, text: boardHintText(hint, size) },
-      this.note?.version === version ? this.note : null,
+      clashes.length ? { at: this.state.versionAt, text: this.clashText(clashes) } : null,
+      hint && { at: this.state.hintAt, text: boardHintText(hint, size) },
+      note?.version === version ? note : null,
     ]);
     if (message) {
       return message;
     }
     const solution = this.solutionValues();
     if (solution && own.isSolvedBy(solution)) {
-      return `Solved, in ${durationText(this.stopwatch.elapsedMs)}.`;
+      return `Solved, in ${durationText(stopwatch.elapsedMs)}.`;
     }
     if (own.isFull && solution) {
       return 'The grid is full, but some digits are wrong: press Check to find them.';
     }
     return '';
-  },
+  }
 
   /** What the status card says of the clashing `cells` of the person's board. */
   clashText(cells) {
-    const { symbols, size } = this.puzzle.shape;
+    const { symbols, size } = this.host.puzzle().shape;
     const byDigit = new Map();
     for (const c of cells) {
-      const symbol = symbols[this.own.values[c] - 1];
+      const symbol = symbols[this.state.own.values[c] - 1];
       byDigit.set(symbol, [...(byDigit.get(symbol) ?? []), cellName(c, size)]);
     }
     const clashes = [...byDigit].map(([symbol, names]) => `${symbol} in ${names.join(', ')}`);
     return `Clash: the same digit twice in a row, column or box (${clashes.join('; ')}).`;
-  },
+  }
 
-  /** The solve bar, the pad's mode and the finish card. */
-  renderSolving() {
-    const own = this.own;
-    this.solveBar.update(
+  /**
+   * Where a trace from the person's board starts (their digits and marks): `{ board,
+   * request }` for Playback.load; null while entering.
+   */
+  traceSource() {
+    const own = this.state.own;
+    if (!own) {
+      return null;
+    }
+    const { shape, layout } = this.host.puzzle();
+    const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
+    const board = createBoard(shape, own.values);
+    board.origins.set(own.origins);
+    board.candidates = Uint32Array.from(candidatesOf(layout, own.values, marks));
+    return { board, request: { values: own.values.slice(), marks, tag: layout.tag } };
+  }
+
+  /**
+   * Shows the solve in the solve bar, the pad's mode and the finish card (`parts`), with
+   * whether a hint may come (`canHint`) and the rating card's view (`rating`).
+   */
+  render({ solveBar, pad, finishCard }, { canHint, rating }) {
+    const { own, isPencil, stopwatch, options, meta, isFinishClosed, entryUndo, entryRedo } =
+      this.state;
+    solveBar.update(
       solveBarState({
         mode: this.mode,
         own,
-        entryUndo: this.entryUndo,
-        entryRedo: this.entryRedo,
-        isPencil: this.isPencil,
-        canHint: !this.tracePlayback()?.isAtEnd,
-        verdict: this.verdict,
-        elapsedMs: this.stopwatch.elapsedMs,
-        options: this.options,
+        entryUndo,
+        entryRedo,
+        isPencil,
+        canHint,
+        verdict: this.host.verdict(),
+        elapsedMs: stopwatch.elapsedMs,
+        options,
       }),
     );
-    this.pad.setPencil(Boolean(own) && this.isPencil);
-    this.finishCard?.update(
+    pad.setPencil(Boolean(own) && isPencil);
+    finishCard?.update(
       finishCardState({
         own,
         solution: this.solutionValues(),
-        solveMeta: this.solveMeta,
-        isClosed: this.isFinishClosed,
-        elapsedMs: this.stopwatch.elapsedMs,
-        rating: this.rating.view,
+        solveMeta: meta,
+        isClosed: isFinishClosed,
+        elapsedMs: stopwatch.elapsedMs,
+        rating,
       }),
     );
-  },
-};
+  }
+}

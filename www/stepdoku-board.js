@@ -2,10 +2,13 @@
 // the parts (top bar and puzzle panel, grid, number pad, solve bar, glossary, status, rating,
 // controls, step list, legend) into its shadow root, holds the state they show, and turns their
 // events into actions.
-// What follows from a state it asks of pure controllers: view-model.js (the board's mode and
-// what each part shows in it), hints.js (the levels of a hint), verdict-job.js (the verdict
-// on the puzzle) and rating-job.js (when the puzzle is rated, and what the rating card says);
-// solving.js holds its solving-phase methods.
+// Its own state is one object, `state` (below); the person's solve and the trace watched are
+// controllers of their own, each with its state: solving.js (Solving) and watching.js
+// (Watching). What follows from a state it asks of pure modules: view-model.js (the board's
+// mode, what the grid and each part show in it), hints.js (the levels of a hint), and of its
+// jobs: verdict-job.js (the verdict on the puzzle), rating-job.js (when the puzzle is rated,
+// and what the rating card says) and new-puzzle-job.js. board-parts.js mounts the
+// parts and updates them from the state.
 // Its stylesheets (stylesheets.js), the wasm modules and the worker are resolved relative to
 // the modules and fetched with CORS, so the element works from any page that imports it, on
 // any origin, under a Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval' (see
@@ -21,70 +24,39 @@
 // A puzzle that is loaded (attribute, paste, sample, link) is solved at once; Start solving and
 // Edit puzzle switch. While solving, Play, Step and Hint work from the person's own board.
 //
-// Attributes: `puzzle` (puzzle text), `strategy` (backtracking | singles | human), `step`
-// (open the trace at this step), `speed` (steps per second, or "max"), `controls` (which
-// controls show, from CONTROLS; all without it), `readonly` (no editing), `autoplay` (play
-// the trace while in view), `rating-budget` (ms a rating may run before the card offers to
-// keep going; default 5000), `theme` (light | dark; default: the host page's color-scheme),
-// `progress` (a solve's digits and marks, as a share link carries them; read once).
-// Events: `ready` once the grid is interactive; `puzzlechange` (detail: { line, generated })
-// whenever the puzzle changes, `generated` saying how a new puzzle was made ({ target, seed,
-// symmetry }, else null); `positionchange` (detail: { line, strategy, step, progress }, step 0
-// off the trace, progress '' unless the person chose to share it) whenever the position on
-// the trace or the person's board settles (not while playing); `error` (detail: { message })
-// when something cannot start, also shown in the board's own box.
+// Its attributes, properties, methods and events: docs/EMBED.md and
+// www/package/stepdoku-board.d.ts.
 
-import { createBoard, fillSolution, startingBoard } from './board-model.js';
-import { mountControls } from './controls.js';
+import { createBoard, startingBoard } from './board-model.js';
+import { mountParts, updateParts } from './board-parts.js';
 import {
-  allShapes,
-  candidatesOf,
   digitOfKey,
   emptyPuzzle,
   levels,
   lineInLayout,
   readPuzzle,
   ready,
-  seedOfDay,
   shapeOfSize,
   strategies,
-  symmetries,
   technique,
-  techniqueAnchor,
-  techniqueList,
   textTooLong,
   variantsFor,
   withCell,
 } from './core.js';
-import { mountGrid } from './grid-view.js';
-import { dayText, NewPuzzleJob, orderWords, randomSeed, targetRequest } from './new-puzzle-job.js';
-import { mountNumberPad } from './number-pad.js';
-import { HintLevels, traceHighlight, traceHintText } from './hints.js';
+import { NewPuzzleJob, newPuzzleOrder, randomSeed } from './new-puzzle-job.js';
 import { readStep } from './link.js';
 import { Playback } from './playback.js';
-import { mountPuzzleBar } from './puzzle-bar.js';
-import { mountPuzzlePanel } from './puzzle-panel.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
-import { loadChoices, loadOptions, progressText, recentSolves, saveChoice } from './saved.js';
+import { loadChoices, progressText, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
 import { shareLink, shareUrl } from './share.js';
 import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
-import { mountSolveBar, SOLVE_OPTIONS } from './solve-bar.js';
-import { solvingMethods } from './solving.js';
-import { mountStatus } from './status.js';
-import { Stopwatch } from './stopwatch.js';
+import { messageBox } from './dom.js';
+import { Solving } from './solving.js';
 import { allSheets, firstSheets } from './stylesheets.js';
-import {
-  BoardMode,
-  CONTROLS,
-  controlsState,
-  digitsLeft,
-  puzzleFault,
-  puzzleSummary,
-  shownControls,
-  statusState,
-} from './view-model.js';
+import { BoardMode, CONTROLS, puzzleSummary, shownControls } from './view-model.js';
 import { VerdictJob, verdictOf } from './verdict-job.js';
+import { Watching } from './watching.js';
 import { isRequested, modules } from './wasm.js';
 import { WorkerClient } from './worker-client.js';
 
@@ -96,12 +68,6 @@ const APP_URL = new URL('./index.html', import.meta.url);
 /** How far outside the viewport a board starts its work, so it is ready when scrolled to. */
 const WAKE_MARGIN = '200px';
 
-/** The share of an `autoplay` board's grid that must be in view for it to play. */
-const AUTOPLAY_RATIO = 0.5;
-
-/** Above this many steps per second, placements are not animated. */
-const FAST_SPEED = 30;
-
 /** The page's localStorage, or null where the page may not use it (a sandboxed frame). */
 function pageStorage() {
   try {
@@ -110,24 +76,6 @@ function pageStorage() {
     return null;
   }
 }
-
-/** The key a hint on the trace is kept under: the trace and the position it was given at. */
-function traceKey(playback) {
-  return `${playback.traceId}:${playback.position}`;
-}
-
-/**
- * The forcing-chain walk until later-parts.js brings ChainWalk: no chain is on show, and the
- * step's highlight is drawn as it is.
- */
-const NO_WALK = Object.freeze({
-  step: null,
-  show() {},
-  over: (highlight) => highlight,
-  pause() {},
-  setSpeed() {},
-  view: () => null,
-});
 
 class StepdokuBoard extends HTMLElement {
   static observedAttributes = [
@@ -144,81 +92,53 @@ class StepdokuBoard extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    this.puzzle = null;
-    /** What the top bar says the puzzle is (puzzleSummary), kept with the puzzle. */
-    this.summary = '';
-    this.text = '';
-    this.inputError = null;
-    /** A sentence for the status card on a link refused (its puzzle or its step), or ''. */
-    this.notice = '';
-    /**
-     * The `puzzle` attribute's text when it could not be read, else null. Meanwhile the rest
-     * of the link (strategy, step, progress) is not applied to the grid shown instead, and
-     * what it shows is not announced, so a page keeps its link as written.
-     */
-    this.unreadLink = null;
-    /** Whether restoreAttribute is putting an attribute back (its own change is not news). */
-    this.isRestoring = false;
-    /** Entering or solving, and what the grid shows: the board, the trace or the solution. */
-    this.mode = new BoardMode();
-    this.solutionIndex = 0;
-    this.strategy = 'singles';
-    /** The verdict on the puzzle (verdict-job.js), once the board has started. */
-    this.verdicts = null;
-    this.isBusy = false;
-    this.renderQueued = false;
-    this.highlightFor = null;
-    this.highlightLevel = 0;
-    this.highlight = null;
-    this.started = null;
-    /** The last position announced by `positionchange`. */
-    this.announced = '';
-    /** Hints on the trace shown, each for a trace and a position (see `traceKey`). */
-    this.traceHints = new HintLevels();
-    /** Whether the board has come near the viewport or been used: it then does its work. */
-    this.isAwake = false;
-    /** Whether `autoplay` started the playing, and whether the person has paused since. */
-    this.isAutoPlaying = false;
-    this.isAutoplayStopped = false;
-    this.controlSet = new Set(CONTROLS);
-    /** The person's solve (solve-model.js) while solving, and what goes with it. */
-    this.own = null;
-    this.solveMeta = { hints: 0, checks: 0, solved: false };
-    this.solveVersion = 0;
-    this.stopwatch = new Stopwatch();
-    this.isPencil = false;
-    /** What the last Check found, for the board version it checked. */
-    this.checked = null;
-    /** Hints on the person's board, each for a version of it (`solveVersion`). */
-    this.boardHints = new HintLevels();
-    /** A sentence about the person's board for the status card, for the version it is about. */
-    this.note = null;
-    /**
-     * How many messages about the person's board were given (the note, a hint, a board that
-     * may clash), and when the board's version and the hint under way were: the status card
-     * shows the newest.
-     */
-    this.nMessages = 0;
-    this.versionAt = 0;
-    this.hintAt = 0;
-    this.isFinishClosed = false;
-    /**
-     * The board's own history, for Undo and Redo of what is not the person's action in their
-     * solve: edits to the givens while entering, and Clear grid. Each entry is the board
-     * before an action (see entryOf in solving.js).
-     */
-    this.entryUndo = [];
-    this.entryRedo = [];
     this.storage = pageStorage();
-    this.options = loadOptions(this.storage, SOLVE_OPTIONS);
-    /** The strategy, speed and level the person chose last (saved.js loadChoices). */
-    this.choices = loadChoices(this.storage);
-    this.recent = [];
-    this.clockTimer = 0;
-    /** How the puzzle made last was asked for: `{ line, target, seed, symmetry }`, or null. */
-    this.generated = null;
-    /** Whether the person opened the puzzle panel (a text that cannot be read opens it too). */
-    this.isPanelOpen = false;
+    /**
+     * The board's state (the person's solve and the trace have their own: `solving.state`,
+     * `watching.state`):
+     * - `puzzle`: the puzzle (core.js readPuzzle's record), null before the board starts;
+     *   `editBoard`, its board while entering; `summary`, what the top bar says it is
+     *   (puzzleSummary); `text`, the Puzzle box's text; `inputError`, why that text could
+     *   not be read (or null);
+     * - `notice`: a sentence for the status card on a link refused (its puzzle or its step);
+     * - `unreadLink`: the `puzzle` attribute's text when it could not be read, else null.
+     *   Meanwhile the rest of the link (strategy, step, progress) is not applied to the grid
+     *   shown instead, and what it shows is not announced, so a page keeps its link as
+     *   written; `isRestoring`, whether restoreAttribute is putting an attribute back;
+     * - `mode`: entering or solving, and what the grid shows (view-model.js BoardMode);
+     *   `solutionIndex`, which of two solutions shows;
+     * - `isBusy`: whether the worker has been working a while; `isAwake`, whether the board
+     *   has come near the viewport or been used (it then does its work);
+     * - `announced`: the last position announced by `positionchange` (positionKey);
+     * - `controlSet`: the controls shown (shownControls); `isPanelOpen`, whether the person
+     *   opened the puzzle panel;
+     * - `choices`: the strategy, speed and level the person chose last (saved.js);
+     * - `generated`: how the puzzle made last was asked for (`{ line, target, seed,
+     *   symmetry }`), or null.
+     */
+    this.state = {
+      puzzle: null,
+      editBoard: null,
+      summary: '',
+      text: '',
+      inputError: null,
+      notice: '',
+      unreadLink: null,
+      isRestoring: false,
+      mode: new BoardMode(),
+      solutionIndex: 0,
+      isBusy: false,
+      isAwake: false,
+      announced: '',
+      controlSet: new Set(CONTROLS),
+      isPanelOpen: false,
+      choices: loadChoices(this.storage),
+      generated: null,
+    };
+    /** What the parts show that render changes only when it changes. */
+    this.drawn = { view: '', hasChain: false, recentFor: null, recent: [] };
+    this.renderQueued = false;
+    this.started = null;
     /**
      * The page a Share link opens, with the link's hash: the app page beside this module,
      * unless the host page sets another (the app page sets its own address).
@@ -239,25 +159,22 @@ class StepdokuBoard extends HTMLElement {
         this.rater.close();
         this.maker.close();
         this.wakeObserver?.disconnect();
-        this.playObserver?.disconnect();
-        this.saveSolve();
-        this.stopClock();
+        this.watching.observeGrid(null);
+        this.solving.end();
         document.removeEventListener('visibilitychange', this.onVisibility);
         modules.removeEventListener('requested', this.onModule);
         this.shadowRoot.replaceChildren();
         // A board put back starts afresh, from its attributes.
         this.started = null;
-        this.puzzle = null;
-        this.mode.enter();
-        this.own = null;
+        this.state.puzzle = null;
         this.verdicts.forget();
-        this.isAwake = false;
+        this.state.isAwake = false;
       }
     });
   }
 
   attributeChangedCallback(name, old, value) {
-    if (!this.puzzle || old === value) {
+    if (!this.state.puzzle || old === value) {
       return;
     }
     if (name === 'controls' || name === 'readonly') {
@@ -268,12 +185,10 @@ class StepdokuBoard extends HTMLElement {
       return;
     } else if (name === 'puzzle') {
       this.loadLinked(value);
-    } else if (this.unreadLink !== null && name !== 'speed') {
+    } else if (this.state.unreadLink !== null && name !== 'speed') {
       this.restoreAttribute(name, old);
     } else if (name === 'progress') {
-      if (this.applyLinkedProgress(true)) {
-        this.changed();
-      }
+      this.solving.progressLinked();
     } else if (name === 'strategy') {
       this.setStrategy(value);
     } else if (name === 'step') {
@@ -289,10 +204,10 @@ class StepdokuBoard extends HTMLElement {
    * still applies it.
    */
   restoreAttribute(name, old) {
-    if (this.isRestoring) {
+    if (this.state.isRestoring) {
       return;
     }
-    this.isRestoring = true;
+    this.state.isRestoring = true;
     try {
       if (old === null) {
         this.removeAttribute(name);
@@ -300,7 +215,7 @@ class StepdokuBoard extends HTMLElement {
         this.setAttribute(name, old);
       }
     } finally {
-      this.isRestoring = false;
+      this.state.isRestoring = false;
     }
   }
 
@@ -326,69 +241,39 @@ class StepdokuBoard extends HTMLElement {
         <aside class="side-col" aria-label="Solver"></aside>
         <div class="glossary-col"></div>
       </div>`;
-    this.client = new WorkerClient();
-    // The rating runs in a worker of its own, so it never holds up a trace and stopping it
-    // (terminating that worker) leaves the trace alone. Workers start on their first request.
-    this.rater = new WorkerClient({ name: 'stepdoku-rating' });
-    this.rating = new RatingJob(this.rater, {
-      budgetMs: () => ratingBudget(this.getAttribute('rating-budget')),
-      isShown: () => this.controlSet.has('rating'),
-      hasExplainer: () => isRequested('full'),
-      onChange: () => this.schedule(),
-    });
-    // New puzzles are made in a third worker: a slow one (a minimal 16×16 takes seconds a
-    // candidate) never holds up a trace or a rating, and Cancel (terminating that worker)
-    // leaves the trace shown, its place and the rating alone. The wasm module is compiled
-    // once for the page (wasm.js), so another worker costs only its instantiation.
-    this.maker = new WorkerClient({ name: 'stepdoku-maker' });
-    this.verdicts = new VerdictJob(this.client, {
-      onVerdict: (line, verdict) => this.verdictIn(line, verdict),
-    });
-    this.making = new NewPuzzleJob(this.maker, { onChange: () => this.schedule() });
-    this.client.addEventListener('busy', ({ detail }) => {
-      this.isBusy = detail;
-      this.schedule();
-    });
-    for (const client of [this.client, this.rater, this.maker]) {
-      client.addEventListener('error', ({ detail }) => this.reportError(detail));
-    }
-    this.playback = new Playback(this.client, {
-      onChange: () => this.schedule(),
-      onError: (error) => this.showFailure(error),
-    });
-    // An attribute (the page's, a link's) wins over what the person chose last time.
-    this.playback.setSpeed(this.parseSpeed(this.getAttribute('speed')) ?? this.choices.speed ?? 8);
-    this.strategy =
-      [this.getAttribute('strategy'), this.choices.strategy].find((id) =>
-        strategies().some((s) => s.id === id),
-      ) ?? this.strategy;
+    this.startJobs();
     this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
-    this.mountParts(root.querySelector('.board-col'), root.querySelector('.side-col'));
+    this.parts = mountParts(
+      this,
+      root.querySelector('.board-col'),
+      root.querySelector('.side-col'),
+    );
     this.applyControls();
     root.addEventListener('keydown', (event) => this.handleShortcut(event));
     // The clock runs only while the page is seen; progress is saved when it is hidden.
     this.onVisibility = () => {
       if (document.hidden) {
-        this.saveSolve();
+        this.solving.save();
       }
-      this.runClock();
+      this.solving.runClock();
     };
     document.addEventListener('visibilitychange', this.onVisibility);
     // The explainer on its way (for a trace, a hint, another board): a rating offered starts.
     this.onModule = ({ detail }) => {
-      if (detail === 'full' && this.puzzle && this.verdicts.isFor(this.puzzle.line)) {
-        this.rating.rateIfWaiting(this.puzzle.line, this.verdict);
+      const { puzzle } = this.state;
+      if (detail === 'full' && puzzle && this.verdicts.isFor(puzzle.line)) {
+        this.rating.rateIfWaiting(puzzle.line, this.verdict);
       }
     };
     modules.addEventListener('requested', this.onModule);
-    window.addEventListener('pagehide', () => this.saveSolve());
+    window.addEventListener('pagehide', () => this.solving.save());
     // Technique links open the glossary in place: the host page's URL is never touched.
     root.addEventListener('click', (event) => {
       const link = event.target.closest?.('a[href^="#technique-"]');
       if (link) {
         event.preventDefault();
-        if (this.controlSet.has('techniques')) {
-          this.glossary?.show(link.getAttribute('href').slice(1));
+        if (this.state.controlSet.has('techniques')) {
+          this.parts.glossary?.show(link.getAttribute('href').slice(1));
         }
       }
     });
@@ -402,12 +287,11 @@ class StepdokuBoard extends HTMLElement {
     for (const type of ['pointerdown', 'keydown', 'focusin']) {
       this.addEventListener(type, () => this.wake(), { once: true });
     }
-    this.recent = this.storage ? recentSolves(this.storage) : [];
     const initial = this.getAttribute('puzzle');
     const read = initial ? readPuzzle(initial) : { ok: false };
     if (initial && !read.ok) {
       // An empty grid stands in (see setPuzzle), with the reason beside it.
-      this.unreadLink = initial;
+      this.state.unreadLink = initial;
     }
     this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)), { phase: 'solving' });
     if (initial && !read.ok) {
@@ -420,16 +304,104 @@ class StepdokuBoard extends HTMLElement {
     const app = root.querySelector('.app');
     Promise.all([import('./later-parts.js'), allSheets()])
       .then(
-        ([parts, sheets]) => {
+        ([later, sheets]) => {
           if (root.contains(app)) {
             root.adoptedStyleSheets = sheets;
-            this.mountLater(parts);
+            later.mountLaterParts(this, this.parts, root);
+            this.applyControls();
+            this.schedule();
           }
         },
         (error) =>
           this.reportError(new Error(`Part of the board could not load: ${error.message}`)),
       )
       .finally(() => root.contains(app) && this.observeView());
+  }
+
+  /**
+   * Starts the board's jobs (their workers start on their first request) and its two
+   * controllers, the person's solve (Solving) and the trace watched (Watching).
+   */
+  startJobs() {
+    const { state } = this;
+    this.client = new WorkerClient();
+    // The rating runs in a worker of its own, so it never holds up a trace and stopping it
+    // (terminating that worker) leaves the trace alone.
+    this.rater = new WorkerClient({ name: 'stepdoku-rating' });
+    this.rating = new RatingJob(this.rater, {
+      budgetMs: () => ratingBudget(this.getAttribute('rating-budget')),
+      isShown: () => state.controlSet.has('rating'),
+      hasExplainer: () => isRequested('full'),
+      onChange: () => this.schedule(),
+    });
+    // New puzzles are made in a third worker: a slow one (a minimal 16×16 takes seconds a
+    // candidate) never holds up a trace or a rating, and Cancel (terminating that worker)
+    // leaves the trace shown, its place and the rating alone. The wasm module is compiled
+    // once for the page (wasm.js), so another worker costs only its instantiation.
+    this.maker = new WorkerClient({ name: 'stepdoku-maker' });
+    this.verdicts = new VerdictJob(this.client, {
+      onVerdict: (line, verdict) => this.verdictIn(line, verdict),
+    });
+    this.making = new NewPuzzleJob(this.maker, { onChange: () => this.schedule() });
+    this.client.addEventListener('busy', ({ detail }) => {
+      state.isBusy = detail;
+      this.schedule();
+    });
+    for (const client of [this.client, this.rater, this.maker]) {
+      client.addEventListener('error', ({ detail }) => this.reportError(detail));
+    }
+    this.playback = new Playback(this.client, {
+      onChange: () => this.schedule(),
+      onError: (error) => this.showFailure(error),
+    });
+    this.solving = new Solving(
+      {
+        puzzle: () => state.puzzle,
+        verdict: () => this.verdict,
+        awaitVerdict: () => this.awaitVerdict(),
+        isReadonly: () => this.isReadonly,
+        setPuzzle: (puzzle, options) => this.setPuzzle(puzzle, options),
+        isSeen: () => state.isAwake && !document.hidden && this.isConnected,
+        trace: () => this.watching.shown(),
+        leaveTrace: () => this.playback.unload(),
+        takeProgress: () => this.takeAttribute('progress'),
+        hintStep: (board) => this.client.request('hint', board),
+        stepForward: () => this.watching.stepForward(),
+        // The finish card tells how hard the puzzle was.
+        solved: () => this.rating.rateIfOffered(state.puzzle.line),
+        schedule: () => this.schedule(),
+      },
+      state.mode,
+      this.storage,
+    );
+    this.watching = new Watching(
+      {
+        source: () =>
+          this.solving.traceSource() ?? {
+            board: startingBoard(state.puzzle),
+            request: { text: state.puzzle.line },
+          },
+        moveOn: () => (state.notice = ''),
+        wake: () => this.wake(),
+        schedule: () => this.schedule(),
+      },
+      this.playback,
+      state.mode,
+    );
+    // An attribute (the page's, a link's) wins over what the person chose last time.
+    const speed = this.parseSpeed(this.getAttribute('speed')) ?? state.choices.speed ?? 8;
+    this.watching.setSpeed(speed);
+    const strategy = [this.getAttribute('strategy'), state.choices.strategy].find((id) =>
+      strategies().some((s) => s.id === id),
+    );
+    this.watching.setStrategy(strategy ?? this.watching.strategy);
+  }
+
+  /** An attribute's value (null without it), removed once read. */
+  takeAttribute(name) {
+    const value = this.getAttribute(name);
+    this.removeAttribute(name);
+    return value;
   }
 
   /** Whether the puzzle may not be edited. */
@@ -439,16 +411,17 @@ class StepdokuBoard extends HTMLElement {
 
   /** Shows the controls `controls` and `readonly` ask for, and nothing else. */
   applyControls() {
-    this.controlSet = shownControls(this.getAttribute('controls'), this.isReadonly);
+    const { state } = this;
+    state.controlSet = shownControls(this.getAttribute('controls'), this.isReadonly);
     for (const part of this.shadowRoot.querySelectorAll('[data-control]')) {
-      part.classList.toggle('off', !this.controlSet.has(part.dataset.control));
+      part.classList.toggle('off', !state.controlSet.has(part.dataset.control));
     }
-    this.grid.setReadonly(this.isReadonly);
-    if (this.isReadonly && this.mode.isSolving) {
-      this.enterPhase('entering');
+    this.parts.grid.setReadonly(this.isReadonly);
+    if (this.isReadonly && state.mode.isSolving) {
+      this.solving.enterPhase('entering');
     }
-    if (this.verdicts.isFor(this.puzzle?.line)) {
-      this.rating.rateIfWaiting(this.puzzle.line, this.verdict);
+    if (this.verdicts.isFor(state.puzzle?.line)) {
+      this.rating.rateIfWaiting(state.puzzle.line, this.verdict);
     }
   }
 
@@ -466,51 +439,24 @@ class StepdokuBoard extends HTMLElement {
       },
       { rootMargin: WAKE_MARGIN },
     );
-    if (!this.isAwake) {
+    if (!this.state.isAwake) {
       this.wakeObserver.observe(this);
     }
-    this.playObserver?.disconnect();
-    if (this.hasAttribute('autoplay')) {
-      this.playObserver = new IntersectionObserver((entries) => this.autoplay(entries.at(-1)), {
-        threshold: [0, AUTOPLAY_RATIO],
-      });
-      this.playObserver.observe(this.shadowRoot.querySelector('.grid-wrap'));
-    }
-  }
-
-  /**
-   * Plays an `autoplay` board once half its grid is in view, and pauses it once the grid is
-   * out of view; never after the person has paused or stepped, nor when they prefer reduced
-   * motion.
-   */
-  autoplay(entry) {
-    const prefersStill = matchMedia('(prefers-reduced-motion: reduce)').matches;
-    if (this.isAutoplayStopped || prefersStill || !this.puzzle) {
-      return;
-    }
-    if (entry.intersectionRatio >= AUTOPLAY_RATIO) {
-      if (!this.playback.isPlaying) {
-        this.ensureTrace();
-        this.playback.play();
-        this.isAutoPlaying = true;
-        this.schedule();
-      }
-    } else if (!entry.isIntersecting && this.isAutoPlaying) {
-      this.playback.pause();
-      this.schedule();
-    }
+    const grid = this.shadowRoot.querySelector('.grid-wrap');
+    this.watching.observeGrid(this.hasAttribute('autoplay') ? grid : null);
   }
 
   /** Starts the board's work: the verdict (then the rating), and the `step` asked for. */
   wake() {
-    if (this.isAwake || !this.puzzle) {
+    const { state } = this;
+    if (state.isAwake || !state.puzzle) {
       return;
     }
-    this.isAwake = true;
+    state.isAwake = true;
     this.askVerdict();
-    this.runClock();
+    this.solving.runClock();
     const step = this.getAttribute('step');
-    if (step !== null && this.mode.isOnBoard) {
+    if (step !== null && state.mode.isOnBoard) {
       this.openStep(step, { isZeroOpened: false });
     }
   }
@@ -521,12 +467,12 @@ class StepdokuBoard extends HTMLElement {
    * refused in the status card, as is any step of a link whose puzzle could not be read.
    */
   openStep(text, { isZeroOpened }) {
-    if (this.unreadLink !== null) {
+    if (this.state.unreadLink !== null) {
       return;
     }
     const { step, error } = readStep(text);
     if (error) {
-      this.notice = error;
+      this.state.notice = error;
       this.schedule();
     } else if (step > 0 || isZeroOpened) {
       this.goToStep(step);
@@ -535,20 +481,7 @@ class StepdokuBoard extends HTMLElement {
 
   /** A board that cannot start shows why in its own box, and fires `error`. */
   showStartFailure(error) {
-    const box = document.createElement('p');
-    box.setAttribute('role', 'alert');
-    box.setAttribute('part', 'message');
-    box.textContent = `Stepdoku could not start. ${error.message}`;
-    // Set through the CSSOM, which a Content-Security-Policy allows: the stylesheet may be
-    // what failed.
-    Object.assign(box.style, {
-      margin: '0',
-      padding: '1rem',
-      border: '1px solid currentColor',
-      borderRadius: '8px',
-      font: '15px/1.45 system-ui, sans-serif',
-    });
-    this.shadowRoot.replaceChildren(box);
+    this.shadowRoot.replaceChildren(messageBox(`Stepdoku could not start. ${error.message}`));
     this.reportError(error);
   }
 
@@ -559,132 +492,31 @@ class StepdokuBoard extends HTMLElement {
     this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
   }
 
-  mountParts(boardCol, sideCol) {
-    this.panel = mountPuzzlePanel(sideCol, {
-      toggle: () => {
-        this.isPanelOpen = !this.isPanelOpen;
-        this.schedule();
-      },
-      share: () => this.share(),
-      clear: () => this.clearGrid(),
-    });
-    // A puzzle chosen in the panel closes it, so that the grid comes back into view.
-    const land = (isLoaded) => isLoaded && this.landPuzzle();
-    this.bar = mountPuzzleBar(this.panel.panel, allShapes(), {
-      load: (text) => land(this.loadText(text)),
-      isTooLong: (text) => textTooLong(text) !== null,
-      edit: (text) => {
-        this.text = text;
-      },
-      size: (size) => {
-        // An empty grid of the new size keeps the variant when that size can have it.
-        const shape = shapeOfSize(size);
-        const { tag } = this.puzzle.layout;
-        const isPossible = variantsFor(shape).some((v) => v.tag === tag && v.isPossible);
-        this.setPuzzle(emptyPuzzle(shape, isPossible ? tag : ''));
-      },
-      variant: (tag) => this.loadText(lineInLayout(this.puzzle, tag), { phase: this.mode.phase }),
-      sample: (sample) => land(this.loadText(sample.text)),
-      resume: (line) => land(this.loadText(line)),
-    });
-    this.grid = mountGrid(boardCol, {
-      input: (cell, key, isOther) => this.input(cell, key, isOther),
-      switchMode: () => this.togglePencil(),
-      paste: (text, cell) => this.pasteOnGrid(text, cell),
-    });
-    this.solveBar = mountSolveBar(sideCol, {
-      phase: () => this.enterPhase(this.mode.isSolving ? 'entering' : 'solving'),
-      undo: () => this.undo(),
-      redo: () => this.redo(),
-      pencil: () => this.togglePencil(),
-      hint: () => this.hint(),
-      fill: () =>
-        this.ownAction((own) => own.fillCandidates(candidatesOf(this.puzzle.layout, own.values))),
-      clearMarks: () => this.ownAction((own) => own.clearCandidates()),
-      check: () => this.check(),
-      takeOver: () => this.takeOver(),
-      resume: () => this.backToBoard(),
-      option: (id, value) => this.setOption(id, value),
-    });
-    this.pad = mountNumberPad(sideCol, {
-      key: (key, isOther) => this.input(this.grid.selected, key, isOther),
-    });
-    this.controls = mountControls(sideCol, strategies(), {
-      solve: () => this.solve(),
-      togglePlay: () => this.togglePlay(),
-      toStart: () => this.seek(0),
-      back: () => this.back(),
-      forward: () => this.stepForward(),
-      cancel: () => {
-        this.making.cancel();
-        this.playback.cancelSeek();
-        if (this.client.isBusy) {
-          this.client.cancel();
-        }
-        this.rating.stop();
-      },
-      strategy: (id) => this.setStrategy(id),
-      speed: (stepsPerSecond) => this.setSpeed(stepsPerSecond),
-    });
-    this.status = mountStatus(sideCol, {
-      showSolution: (index) => this.showSolution(index),
-      keepChecking: () => this.keepChecking(),
-    });
-    this.walk = NO_WALK;
-  }
+  // ---- Actions -------------------------------------------------------------------------
 
-  /**
-   * Mounts the parts the first grid does not need, from later-parts.js (`parts`), fetched once
-   * the grid shows; each goes where it went before, after the parts already there.
-   */
-  mountLater(parts) {
-    const root = this.shadowRoot;
-    const sideCol = root.querySelector('.side-col');
-    this.newPart = parts.mountNewPuzzle(
-      { quick: this.panel.quick, panel: this.panel.panel },
-      {
-        levels: levels(),
-        techniques: techniqueList(),
-        symmetries: symmetries(),
-        initialLevel: this.choices.level,
-      },
-      {
-        make: ({ target, symmetry, isDaily }) => {
-          const day = isDaily ? dayText(new Date()) : '';
-          this.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
-        },
-        cancel: () => this.making.cancel(),
-        level: (value) => this.rememberChoice('level', value),
-      },
-    );
-    this.finishCard = parts.mountFinishCard(root.querySelector('.grid-wrap'), {
-      close: () => {
-        this.isFinishClosed = true;
-        this.schedule();
-      },
-    });
-    this.glossary = parts.mountGlossary(root.querySelector('.glossary-col'), techniqueList());
-    this.walk = new parts.ChainWalk(() => this.schedule());
-    this.walk.setSpeed(this.playback.speed);
-    this.chainCard = parts.mountChainCard(this.status.card, {
-      walk: (action) => this.walkChain(action),
-      jump: (at) => this.walkChain(() => this.walk.jump(at)),
-      toggleList: () => this.walkChain(() => this.walk.toggleList()),
-      togglePin: () => this.walkChain(() => this.walk.togglePin()),
-      toggleInner: (k) => this.walkChain(() => this.walk.toggleInner(k)),
-    });
-    this.ratingCard = parts.mountRating(sideCol, levels(), {
-      stop: () => this.rating.stop(),
-      more: () => this.rating.more(this.puzzle.line),
-      rate: () => this.rating.start(this.puzzle.line),
-    });
-    this.stepList = parts.mountStepList(sideCol, { seek: (position) => this.seek(position) });
-    parts.mountLegend(sideCol);
-    this.applyControls();
+  togglePanel() {
+    this.state.isPanelOpen = !this.state.isPanelOpen;
     this.schedule();
   }
 
-  // ---- Actions -------------------------------------------------------------------------
+  /** The Puzzle box's text as the person types it. */
+  editText(text) {
+    this.state.text = text;
+  }
+
+  /** An empty grid of `size`, which keeps the variant when that size can have it. */
+  setSize(size) {
+    const shape = shapeOfSize(size);
+    const { tag } = this.state.puzzle.layout;
+    const isPossible = variantsFor(shape).some((v) => v.tag === tag && v.isPossible);
+    this.setPuzzle(emptyPuzzle(shape, isPossible ? tag : ''));
+  }
+
+  /** The puzzle in another layout (`tag`), in the phase it is in. */
+  setVariant(tag) {
+    const { puzzle, mode } = this.state;
+    this.loadText(lineInLayout(puzzle, tag), { phase: mode.phase });
+  }
 
   /**
    * Loads puzzle text to solve (its saved progress comes back), or in another `phase` (see
@@ -695,16 +527,16 @@ class StepdokuBoard extends HTMLElement {
    */
   loadText(text, { phase = 'solving' } = {}) {
     // The person moves on: a notice on a link refused before is old news.
-    this.notice = '';
+    this.state.notice = '';
     const read = readPuzzle(text);
     if (read.ok) {
       this.setPuzzle(read.puzzle, { phase });
       return true;
     }
     if (!textTooLong(text)) {
-      this.text = text;
+      this.state.text = text;
     }
-    this.inputError = read.diagnosis;
+    this.state.inputError = read.diagnosis;
     this.verdicts.refuse(verdictOf(read.diagnosis));
     this.schedule();
     return false;
@@ -715,11 +547,12 @@ class StepdokuBoard extends HTMLElement {
    * refused as typed text is, and the rest of the link is not applied to the grid kept.
    */
   loadLinked(text) {
-    if (text === this.puzzle.line) {
+    const { state } = this;
+    if (text === state.puzzle.line) {
       // The board's own line (setPuzzle writes it back), or a link back to the grid shown.
-      if (this.unreadLink !== null) {
-        this.unreadLink = null;
-        this.notice = '';
+      if (state.unreadLink !== null) {
+        state.unreadLink = null;
+        state.notice = '';
         this.schedule();
       }
       return;
@@ -738,69 +571,70 @@ class StepdokuBoard extends HTMLElement {
    * counts as announced, so the page's link stays as written until the person moves on.
    */
   refuseLink(text, diagnosis) {
-    this.unreadLink = text;
+    const { state } = this;
+    state.unreadLink = text;
     this.playback.pause();
     this.playback.cancelSeek();
     if (!textTooLong(text)) {
-      this.text = text;
+      state.text = text;
     }
-    this.inputError = diagnosis;
-    this.notice = `The link's puzzle could not be read, so it is not shown. ${diagnosis.message}`;
-    this.announced = this.positionKey(this.tracePlayback());
+    state.inputError = diagnosis;
+    state.notice = `The link's puzzle could not be read, so it is not shown. ${diagnosis.message}`;
+    state.announced = this.positionKey(this.watching.shown());
     this.schedule();
   }
 
   /**
    * Makes `puzzle` the board's, its verdict on the way, in a phase: 'entering' (its digits
-   * are edited as givens) or 'solving' (the person's solve of it: `solve` as entryOf keeps it
-   * in solving.js, else the one saved, if any). A puzzle without givens, or on a read-only
-   * board, is always entered.
+   * are edited as givens) or 'solving' (the person's solve of it: `solve` as
+   * Solving.entryOf keeps it, else the one saved, if any). A puzzle without givens, or on a
+   * read-only board, is always entered.
    */
   setPuzzle(puzzle, { phase = 'entering', solve = null } = {}) {
-    const isNewShape = puzzle.shape !== this.puzzle?.shape;
-    const isNewLayout = isNewShape || puzzle.layout.tag !== this.puzzle.layout.tag;
-    const isSame = !isNewLayout && puzzle.line === this.puzzle.line;
+    const { state } = this;
+    const isNewShape = puzzle.shape !== state.puzzle?.shape;
+    const isNewLayout = isNewShape || puzzle.layout.tag !== state.puzzle.layout.tag;
+    const isSame = !isNewLayout && puzzle.line === state.puzzle.line;
     // The first grid of a board whose `puzzle` attribute could not be read stands in for it:
     // it is neither announced nor written to the attribute. Any other puzzle ends that.
-    const isStandIn = !this.puzzle && this.unreadLink !== null;
+    const isStandIn = !state.puzzle && state.unreadLink !== null;
     if (!isStandIn) {
-      this.unreadLink = null;
-      this.notice = '';
+      state.unreadLink = null;
+      state.notice = '';
     }
     this.playback.unload();
-    this.endSolve();
+    this.solving.end();
     if (!isSame) {
-      this.entryUndo = [];
-      this.entryRedo = [];
+      this.solving.forgetHistory();
       // Another puzzle, typed, pasted or chosen, outdates the one being made.
       this.making.cancel();
     }
-    this.puzzle = puzzle;
-    this.summary = puzzleSummary(puzzle, this.sampleName(puzzle.line));
-    this.editBoard = createBoard(puzzle.shape, puzzle.values);
+    state.puzzle = puzzle;
+    state.summary = puzzleSummary(puzzle, this.sampleName(puzzle.line));
+    state.editBoard = createBoard(puzzle.shape, puzzle.values);
     if (puzzle.marks) {
-      this.editBoard.candidates = puzzle.candidates.slice();
+      state.editBoard.candidates = puzzle.candidates.slice();
     }
-    this.text = puzzle.line;
-    this.inputError = null;
+    state.text = puzzle.line;
+    state.inputError = null;
     this.rating.forPuzzle(puzzle.line);
     if (isNewShape) {
       this.shadowRoot.querySelector('.app').dataset.size = puzzle.shape.size;
-      this.pad.build(puzzle.shape);
+      this.parts.pad.build(puzzle.shape);
     }
     if (isNewLayout) {
-      this.grid.build(puzzle.shape, puzzle.layout);
+      this.parts.grid.build(puzzle.shape, puzzle.layout);
     }
     if (!isSame && !isStandIn) {
       this.setAttribute('puzzle', puzzle.line);
-      const { line, ...generated } = this.generated ?? {};
+      const { line, ...generated } = state.generated ?? {};
       const detail = { line: puzzle.line, generated: line === puzzle.line ? generated : null };
       this.dispatchEvent(new CustomEvent('puzzlechange', { detail, bubbles: true }));
     }
     this.askVerdict();
     const hasGivens = puzzle.values.some((v) => v);
     if (phase === 'solving' && hasGivens && !this.isReadonly) {
-      this.beginSolve(solve);
+      this.solving.begin(solve);
     }
     this.schedule();
   }
@@ -808,15 +642,15 @@ class StepdokuBoard extends HTMLElement {
   /** A key for a cell from the grid or the pad: a given while entering, else the person's. */
   input(cell, key, isOther) {
     // The grid passes on every key that may be a digit; H that is not one asks for a hint.
-    if (isHintKey(key, this.puzzle.shape.symbols)) {
+    if (isHintKey(key, this.state.puzzle.shape.symbols)) {
       this.hint();
       return;
     }
     if (this.isReadonly) {
       return;
     }
-    if (this.mode.isSolving) {
-      this.solvingInput(cell, key, isOther);
+    if (this.state.mode.isSolving) {
+      this.solving.input(cell, key, isOther);
     } else {
       this.editCell(cell, key);
     }
@@ -824,15 +658,14 @@ class StepdokuBoard extends HTMLElement {
 
   /** Edits a given while entering a puzzle ('' empties the cell). */
   editCell(cell, key) {
-    const digit = key ? digitOfKey(this.puzzle.shape, key) : 0;
+    const { puzzle } = this.state;
+    const digit = key ? digitOfKey(puzzle.shape, key) : 0;
     if (key && !digit) {
       return;
     }
-    const edited = withCell(this.puzzle, cell, digit);
-    if (edited.line !== this.puzzle.line) {
-      const undo = [...this.entryUndo, this.entryOf('edit')];
-      this.setPuzzle(edited);
-      this.entryUndo = undo;
+    const edited = withCell(puzzle, cell, digit);
+    if (edited.line !== puzzle.line) {
+      this.solving.record('edit', () => this.setPuzzle(edited));
     }
   }
 
@@ -842,13 +675,12 @@ class StepdokuBoard extends HTMLElement {
    * with the person's solve as it was, and Redo empties the grid again.
    */
   clearGrid() {
-    const empty = emptyPuzzle(this.puzzle.shape, this.puzzle.layout.tag);
-    if (this.isReadonly || empty.line === this.puzzle.line) {
+    const { puzzle } = this.state;
+    const empty = emptyPuzzle(puzzle.shape, puzzle.layout.tag);
+    if (this.isReadonly || empty.line === puzzle.line) {
       return;
     }
-    const undo = [...this.entryUndo, this.entryOf('clear')];
-    this.setPuzzle(empty);
-    this.entryUndo = undo;
+    this.solving.record('clear', () => this.setPuzzle(empty));
   }
 
   pasteOnGrid(text, cell) {
@@ -873,8 +705,8 @@ class StepdokuBoard extends HTMLElement {
    * that is not awake yet asks once it wakes.
    */
   askVerdict() {
-    if (this.isAwake) {
-      this.verdicts.ask(this.puzzle.line);
+    if (this.state.isAwake) {
+      this.verdicts.ask(this.state.puzzle.line);
     } else {
       this.verdicts.replace({
         kind: 'pending',
@@ -886,10 +718,7 @@ class StepdokuBoard extends HTMLElement {
   /** What follows from a verdict in for puzzle `line`: its rating, and a finish it confirms. */
   verdictIn(line, verdict) {
     this.rating.verdictIn(line, verdict);
-    if (this.checkFinish()) {
-      this.runClock();
-      this.saveSolve();
-    }
+    this.solving.verdictIn();
     this.schedule();
   }
 
@@ -900,20 +729,40 @@ class StepdokuBoard extends HTMLElement {
     }
   }
 
-  /** Shows the solution (or the first of two), or the verdict that says why there is none. */
-  async solve() {
+  /** Wakes the board and asks for the verdict; resolves with it. */
+  awaitVerdict() {
     this.wake();
     this.askVerdict();
-    const line = this.puzzle.line;
-    const verdict = await this.verdicts.request;
-    if (this.puzzle.line !== line || !verdict.diagnosis?.solution) {
+    return this.verdicts.request;
+  }
+
+  /** Shows the solution (or the first of two), or the verdict that says why there is none. */
+  async solve() {
+    const line = this.state.puzzle.line;
+    const verdict = await this.awaitVerdict();
+    if (this.state.puzzle.line !== line || !verdict.diagnosis?.solution) {
       return;
     }
     this.playback.unload();
-    this.mode.watchSolution();
-    this.solutionIndex = 0;
-    this.runClock();
+    this.state.mode.watchSolution();
+    this.state.solutionIndex = 0;
+    this.solving.runClock();
     this.schedule();
+  }
+
+  showSolution(index) {
+    this.state.solutionIndex = index;
+    this.schedule();
+  }
+
+  /** Cancel: stops the puzzle being made, a seek, the trace's search and the rating. */
+  cancel() {
+    this.making.cancel();
+    this.playback.cancelSeek();
+    if (this.client.isBusy) {
+      this.client.cancel();
+    }
+    this.rating.stop();
   }
 
   /**
@@ -925,36 +774,26 @@ class StepdokuBoard extends HTMLElement {
    * Resolves with whether a puzzle was made.
    */
   async newPuzzle({ target, seed = randomSeed(), symmetry = 'none', size, tag, day = '' }) {
-    if (!this.puzzle) {
+    if (!this.state.puzzle) {
       return false;
     }
     this.wake();
-    const own = this.puzzle;
+    const own = this.state.puzzle;
     const shape = shapeOfSize(size ?? own.shape.size);
     const layoutTag = tag ?? own.layout.tag;
     const layoutName =
       layoutTag === own.layout.tag
         ? own.layout.name
         : (variantsFor(shape).find((v) => v.tag === layoutTag)?.name ?? '');
-    const shapeWords = [
-      shape && shape.size !== 9 ? `${shape.size}×${shape.size}` : '',
-      layoutTag ? layoutName : '',
-    ];
-    const words = orderWords(
-      { target, shape: shapeWords.filter(Boolean).join(' '), day },
+    const { request, words } = newPuzzleOrder(
+      { target, symmetry, size, shape, tag: layoutTag, layoutName, day },
       { levels: levels(), technique },
     );
-    const request = {
-      size: shape?.size ?? size,
-      tag: layoutTag,
-      ...targetRequest(target, levels()),
-      symmetry,
-    };
     const found = await this.making.make({ request, seed, words }, own.line);
     if (!found) {
       return false;
     }
-    this.generated = { line: found.puzzle, target, seed: found.seed, symmetry };
+    this.state.generated = { line: found.puzzle, target, seed: found.seed, symmetry };
     if (this.loadText(found.puzzle)) {
       this.landPuzzle();
     }
@@ -966,7 +805,7 @@ class StepdokuBoard extends HTMLElement {
    * scrolled into view if part of it is out of view.
    */
   landPuzzle() {
-    this.isPanelOpen = false;
+    this.state.isPanelOpen = false;
     this.schedule();
     requestAnimationFrame(() => this.revealGrid());
   }
@@ -985,162 +824,36 @@ class StepdokuBoard extends HTMLElement {
    * page at `linkBase`; resolves with what happened, for the top bar to say.
    */
   share() {
-    const { line, ...generated } = this.generated ?? {};
-    const isMade = line === this.puzzle.line;
-    const position = this.position(this.tracePlayback());
+    const { line, ...generated } = this.state.generated ?? {};
+    const isMade = line === this.state.puzzle.line;
+    const position = this.position(this.watching.shown());
     return shareUrl(shareLink(this.linkBase, position, isMade ? generated : null));
   }
 
   /** The name of the sample whose puzzle is `line`, or ''. */
-  sampleName(line = this.puzzle.line) {
+  sampleName(line) {
     const id = this.sampleIds.get(line);
     return id ? SAMPLES.find((s) => s.id === id).name : '';
   }
 
-  showSolution(index) {
-    this.solutionIndex = index;
-    this.schedule();
-  }
-
   /**
-   * Starts the trace, unless one is already loaded: of the puzzle while entering it, and from
-   * the person's board (their digits and marks) while solving it. `at` may name a position
-   * to go to (see Playback.load); resolves once there.
-   */
-  ensureTrace(at = null) {
-    // The person (or a link) moves on: a notice on a link refused before is old news.
-    this.notice = '';
-    let reached;
-    if (!this.mode.isTrace || !this.playback.isLoaded) {
-      this.mode.watchTrace();
-      reached = this.playback.load(this.traceSource(), this.strategy, at);
-    } else {
-      reached = at ? this.playback.goTo(at) : Promise.resolve();
-    }
-    this.wake();
-    return reached;
-  }
-
-  /** Where a trace starts: `{ board, request }` for Playback.load. */
-  traceSource() {
-    const own = this.own;
-    if (!own) {
-      return { board: startingBoard(this.puzzle), request: { text: this.puzzle.line } };
-    }
-    const marks = own.hasMarks ? own.shownMarks() : new Uint32Array(0);
-    const board = createBoard(this.puzzle.shape, own.values);
-    board.origins.set(own.origins);
-    board.candidates = Uint32Array.from(candidatesOf(this.puzzle.layout, own.values, marks));
-    return {
-      board,
-      request: { values: own.values.slice(), marks, tag: this.puzzle.layout.tag },
-    };
-  }
-
-  /**
-   * Walks the forcing chain on show: `action` is `previous`, `next` or `play` (Play chain or
-   * Pause chain), or a function that changes the walk. The trace's own playing stops first.
-   */
-  walkChain(action) {
-    if (!this.walk.step) {
-      return;
-    }
-    if (this.playback.isPlaying) {
-      this.isAutoplayStopped = true;
-      this.playback.pause();
-    }
-    if (action === 'previous') {
-      this.walk.previous();
-    } else if (action === 'next') {
-      this.walk.pause();
-      this.walk.next();
-    } else if (action === 'play') {
-      this.walk.togglePlay();
-    } else {
-      action();
-    }
-    this.schedule();
-  }
-
-  /** Play or Pause; Pause also stops a seek under way (Playback.stopSeek). */
-  togglePlay() {
-    this.walk.pause();
-    if (this.playback.isPlaying) {
-      this.isAutoplayStopped = true;
-      this.playback.pause();
-    } else if (this.tracePlayback()?.seeking) {
-      this.isAutoplayStopped = true;
-      this.playback.stopSeek();
-    } else {
-      this.ensureTrace();
-      this.playback.play();
-    }
-    this.schedule();
-  }
-
-  stepForward() {
-    this.isAutoplayStopped = true;
-    this.ensureTrace();
-    this.playback.forward();
-  }
-
-  back() {
-    this.isAutoplayStopped = true;
-    this.playback.back();
-  }
-
-  seek(position) {
-    this.isAutoplayStopped = true;
-    this.playback.seek(position);
-  }
-
-  /**
-   * Hints at the next step of the trace, a little more each time (hints.js): first its
-   * technique and difficulty, then where it is (its houses, cells and pattern), then the step
-   * itself. While solving, the hint is from the person's own board (solving.js).
+   * Hints at the next step, a little more each time (hints.js): on the trace (Watching.hint),
+   * or from the person's own board while solving (Solving.hint).
    */
   async hint() {
-    if (this.own && !this.mode.isTrace) {
-      await this.solvingHint();
-      return;
+    if (this.solving.own && !this.state.mode.isTrace) {
+      await this.solving.hint();
+    } else {
+      await this.watching.hint();
     }
-    this.ensureTrace();
-    this.playback.pause();
-    const trace = this.playback.traceId;
-    const step = await this.playback.upcoming();
-    if (!step || trace !== this.playback.traceId) {
-      return;
-    }
-    const key = traceKey(this.playback);
-    const next = this.traceHints.press(key);
-    if (next === 'take') {
-      this.traceHints.end();
-      this.stepForward();
-      return;
-    }
-    if (next === 'find') {
-      this.traceHints.show(key, { kind: 'step', step });
-    }
-    this.schedule();
-  }
-
-  /** The hint for the current position of the trace shown, if one is under way. */
-  activeHint() {
-    const p = this.tracePlayback();
-    return p ? this.traceHints.at(traceKey(p)) : null;
-  }
-
-  /** The playback when a trace shows, or null. */
-  tracePlayback() {
-    return this.mode.isTrace && this.playback.isLoaded ? this.playback : null;
   }
 
   /** Opens the trace of the current strategy at step `n`, or as far as the trace goes. */
   async goToStep(n) {
-    if (!this.puzzle || !Number.isInteger(n) || n < 0 || this.unreadLink !== null) {
+    if (!this.state.puzzle || !Number.isInteger(n) || n < 0 || this.state.unreadLink !== null) {
       return;
     }
-    await this.ensureTrace({ target: n });
+    await this.watching.ensureTrace({ target: n });
   }
 
   /**
@@ -1148,18 +861,13 @@ class StepdokuBoard extends HTMLElement {
    * followed on the page sets counts as chosen too).
    */
   setStrategy(id) {
-    if (!strategies().some((s) => s.id === id) || id === this.strategy) {
+    if (!strategies().some((s) => s.id === id) || id === this.watching.strategy) {
       return;
     }
-    this.strategy = id;
+    // Keeps the place: the first step of the new trace with as many digits on the board.
+    this.watching.setStrategy(id);
     this.rememberChoice('strategy', id);
     this.setAttribute('strategy', id);
-    const p = this.tracePlayback();
-    if (p) {
-      // Keeps the place: the first step of the new trace with as many digits on the board.
-      const filled = p.board.values.reduce((n, v) => n + (v ? 1 : 0), 0);
-      p.load(this.traceSource(), id, p.position > 0 ? { filled } : null);
-    }
     this.schedule();
   }
 
@@ -1175,8 +883,7 @@ class StepdokuBoard extends HTMLElement {
   setSpeed(value) {
     const speed = this.parseSpeed(value);
     if (speed !== null) {
-      this.playback.setSpeed(speed);
-      this.walk.setSpeed(speed);
+      this.watching.setSpeed(speed);
       this.rememberChoice('speed', speed);
       this.schedule();
     }
@@ -1187,7 +894,7 @@ class StepdokuBoard extends HTMLElement {
    * board starts, where the page may use storage.
    */
   rememberChoice(id, value) {
-    this.choices = { ...this.choices, [id]: value };
+    this.state.choices = { ...this.state.choices, [id]: value };
     if (this.storage) {
       saveChoice(this.storage, id, value);
     }
@@ -1208,23 +915,20 @@ class StepdokuBoard extends HTMLElement {
     if (!this.playback) {
       return;
     }
-    const action = shortcutOf(event, placeOf(event.composedPath()[0]), this.puzzle.shape.symbols);
-    const actions = {
-      undo: () => this.history('undo'),
-      redo: () => this.history('redo'),
-      hint: () => this.hint(),
-      play: () => this.togglePlay(),
-      back: () => this.back(),
-      forward: () => this.stepForward(),
-      start: () => this.seek(0),
-      previousImplication: () => this.walkChain('previous'),
-      nextImplication: () => this.walkChain('next'),
-    };
+    const { symbols } = this.state.puzzle.shape;
+    const action = shortcutOf(event, placeOf(event.composedPath()[0]), symbols);
     // Shift+← and Shift+→ are the page's own (selecting text) unless a chain is on show.
     const isChainKey = action === 'previousImplication' || action === 'nextImplication';
-    if (action && (this.walk.step || !isChainKey)) {
-      event.preventDefault();
-      actions[action]();
+    if (!action || (isChainKey && !this.watching.walk.step)) {
+      return;
+    }
+    event.preventDefault();
+    if (action === 'undo' || action === 'redo') {
+      this.solving.history(action);
+    } else if (action === 'hint') {
+      this.hint();
+    } else {
+      this.watching.shortcut(action);
     }
   }
 
@@ -1240,135 +944,20 @@ class StepdokuBoard extends HTMLElement {
     }
   }
 
-  /** The board to show, and what to mark on it, for the current mode. */
-  view() {
-    const d = this.verdict.diagnosis;
-    const isCurrent = d && d.puzzle === this.puzzle.line;
-    const p = this.tracePlayback();
-    if (p) {
-      // A hint shows the step to come (or, at its first level, nothing) instead of the last.
-      const hint = this.activeHint();
-      const step = hint ? hint.step : p.current;
-      const level = hint ? hint.level : 0;
-      if (step !== this.highlightFor || level !== this.highlightLevel) {
-        this.highlightFor = step;
-        this.highlightLevel = level;
-        this.highlight = traceHighlight(step, level);
-      }
-      // A hint shows where to look, not the chain: only a step taken is walked.
-      this.walk.show(hint ? null : step);
-      return {
-        board: p.board,
-        showCandidates: true,
-        step: this.walk.over(this.highlight),
-        isFast: p.isPlaying && p.speed > FAST_SPEED,
-      };
-    }
-    if (this.mode.isOnOwnBoard) {
-      return this.ownView();
-    }
-    this.walk.show(null);
-    if (this.mode.isSolution && isCurrent && d.solution) {
-      const line = this.solutionIndex === 1 && d.second ? d.second : d.solution;
-      const board = fillSolution(
-        createBoard(this.puzzle.shape, this.puzzle.values),
-        readPuzzle(line).puzzle.values,
-      );
-      return { board, differ: d.second ? new Set(d.cells) : null };
-    }
-    const fault = puzzleFault(d, this.puzzle.line);
-    return {
-      board: this.editBoard,
-      // Pencil marks are part of the puzzle, so they show while editing too.
-      showCandidates: Boolean(this.puzzle.marks),
-      faults: fault ? new Set(fault.cells) : null,
-      houses: fault?.houses ?? [],
-    };
-  }
-
   render() {
-    if (!this.puzzle) {
-      return;
+    if (this.state.puzzle) {
+      const trace = this.watching.shown();
+      updateParts(this, this.parts, trace);
+      this.announcePosition(trace);
     }
-    const { board, ...marks } = this.view();
-    this.grid.render(board, marks);
-    // What the board is used for now, which orders the parts (layout.css). No rule keys a
-    // cell on it, so a change restyles the parts, not the grid.
-    if (this.shownView !== this.mode.name) {
-      // Another activity reorders the parts: the grid stays in view for a person using the
-      // board (not for one that plays by itself in a page scrolled past it).
-      if (this.shownView && this.matches(':focus-within')) {
-        requestAnimationFrame(() => this.revealGrid());
-      }
-      this.shownView = this.mode.name;
-      const app = this.shadowRoot.querySelector('.app');
-      app.dataset.view = this.mode.name;
-      app.dataset.activity = this.mode.isOnBoard ? 'board' : 'watching';
-    }
-    // A chain on show keeps the grid in view on a narrow board while it is walked (layout.css).
-    const hasChain = Boolean(this.walk.step);
-    if (this.shownChain !== hasChain) {
-      this.shownChain = hasChain;
-      this.shadowRoot.querySelector('.app').toggleAttribute('data-chain', hasChain);
-    }
-    const p = this.tracePlayback();
-    const step = p?.current;
-    this.panel.update({
-      isOpen: this.isPanelOpen || Boolean(this.inputError),
-      summary: this.summary,
-    });
-    const padValues = this.mode.isOnOwnBoard
-      ? this.own.values
-      : this.mode.isOnBoard
-        ? this.puzzle.values
-        : null;
-    this.pad.setLeft(padValues && digitsLeft(padValues, this.puzzle.shape.size));
-    this.bar.update({
-      text: this.text,
-      size: this.puzzle.shape.size,
-      layout: this.puzzle.layout,
-      variants: variantsFor(this.puzzle.shape),
-      sampleId: this.sampleIds.get(this.puzzle.line) ?? '',
-      error: this.inputError,
-      recent: this.recentChoices(),
-    });
-    this.newPart?.update({ isRunning: this.making.isRunning });
-    this.renderSolving();
-    this.status.update({
-      making: this.making.noteFor(this.puzzle.line),
-      ...statusState({
-        mode: this.mode,
-        verdict: this.verdict,
-        solutionIndex: this.solutionIndex,
-        trace: p,
-        isPlaying: this.playback.isPlaying,
-        notice: this.notice,
-      }),
-      technique: step ? technique(step.techniqueId) : null,
-      anchor: step ? techniqueAnchor(step.techniqueId) : '',
-      hint: this.mode.isOnOwnBoard
-        ? this.ownNote()
-        : traceHintText(this.activeHint(), this.puzzle.shape.size),
-    });
-    this.controls.update(
-      controlsState({
-        playback: this.playback,
-        trace: p,
-        isBusy: this.isBusy,
-        strategy: this.strategy,
-      }),
-    );
-    this.chainCard?.update(this.walk.view());
-    this.stepList?.update(p);
-    this.ratingCard?.update(this.rating.view);
-    this.announcePosition(p);
   }
 
   /** What `positionchange` would announce, as one string: puzzle, strategy, step, progress. */
   positionKey(p) {
-    const isShared = Boolean(this.own && this.options.share);
+    const isShared = Boolean(this.solving.own && this.solving.options.share);
     // A shared board counts as moved when it changes, not when its seconds tick.
-    return `${this.puzzle.line} ${this.strategy} ${p?.position ?? 0} ${isShared ? this.solveVersion : ''}`;
+    const version = isShared ? this.solving.version : '';
+    return `${this.state.puzzle.line} ${this.watching.strategy} ${p?.position ?? 0} ${version}`;
   }
 
   /**
@@ -1380,10 +969,10 @@ class StepdokuBoard extends HTMLElement {
       return;
     }
     const key = this.positionKey(p);
-    if (key === this.announced) {
+    if (key === this.state.announced) {
       return;
     }
-    this.announced = key;
+    this.state.announced = key;
     const detail = this.position(p);
     this.dispatchEvent(new CustomEvent('positionchange', { detail, bubbles: true }));
   }
@@ -1394,14 +983,11 @@ class StepdokuBoard extends HTMLElement {
    * to share it.
    */
   position(p) {
-    const isShared = Boolean(this.own && this.options.share);
-    const progress = isShared
-      ? progressText(this.own, this.puzzle.shape.symbols, this.stopwatch.elapsedMs)
-      : '';
-    return { line: this.puzzle.line, strategy: this.strategy, step: p?.position ?? 0, progress };
+    const { own, options, elapsedMs } = this.solving;
+    const { line, shape } = this.state.puzzle;
+    const progress = own && options.share ? progressText(own, shape.symbols, elapsedMs) : '';
+    return { line, strategy: this.watching.strategy, step: p?.position ?? 0, progress };
   }
 }
-
-Object.assign(StepdokuBoard.prototype, solvingMethods);
 
 customElements.define('stepdoku-board', StepdokuBoard);

@@ -2,12 +2,18 @@
 // board is entering a puzzle or solving it, and its grid shows the board of that phase, the
 // solver's trace or the solution (BoardMode). From the mode and what the element holds, the
 // functions below give which controls show, what the controls, the solve bar and the finish
-// card say and allow, the status card's verdict and what the grid marks as the puzzle's
-// fault; the element passes them on to the parts. Pure: no DOM; unit-tested in node.
+// card say and allow, the status card's verdict, what the grid shows and marks (gridView)
+// and the recent solves' labels; the element passes them on to the parts. Pure: no DOM;
+// unit-tested in node.
 
-import { Origin } from './board-model.js';
+import { createBoard, fillSolution, Origin } from './board-model.js';
+import { traceHighlight } from './hints.js';
 import { MAX_SEEK_STEPS, NO_COUNTERS } from './playback.js';
 import { ACTION_NAMES } from './solve-model.js';
+import { clockText } from './stopwatch.js';
+
+/** Above this many steps per second, placements are not animated. */
+export const FAST_SPEED = 30;
 
 /**
  * What the `controls` attribute can list, each a part of the board; a board without the
@@ -291,4 +297,108 @@ export function puzzleSummary(puzzle, sampleName) {
   const nGivens = puzzle.values.filter(Boolean).length;
   const shape = `${size}×${size}${puzzle.layout.tag ? ` ${puzzle.layout.name}` : ''}`;
   return nGivens ? `${shape}, ${nGivens} givens` : `Empty ${shape}`;
+}
+
+/** traceHighlight's answers by step and level: a trace playing draws its step every frame. */
+const highlights = new WeakMap();
+
+/** What a step (or a hint of it, at `level`) highlights (hints.js traceHighlight), kept. */
+function highlightOf(step, level) {
+  if (!step) {
+    return null;
+  }
+  let byLevel = highlights.get(step);
+  if (!byLevel) {
+    byLevel = new Map();
+    highlights.set(step, byLevel);
+  }
+  if (!byLevel.has(level)) {
+    byLevel.set(level, traceHighlight(step, level));
+  }
+  return byLevel.get(level);
+}
+
+/**
+ * What the grid shows in a state: `{ board, chain, ...view }`, `board` and `view` as
+ * grid-view.js `render` takes them, and `chain` the step whose forcing chain is walked (the
+ * element draws the walk over `view.step`; null for none). The state: `mode`; `puzzle` (core.js
+ * readPuzzle's record) and `editBoard`, its board while entering; `diagnosis`, the verdict's;
+ * `solutionIndex`, which of two solutions shows; `trace`, the Playback when the grid shows
+ * the trace (else null), and `traceHint`, the hint under way on it (hints.js HintLevels `at`,
+ * else null); `own`, the marks of the person's board (solving.js `boardMarks`) when the grid
+ * shows it; `readValues(line)`, the digits of a puzzle line (core.js), for the solution.
+ */
+export function gridView({
+  mode,
+  puzzle,
+  editBoard,
+  diagnosis,
+  solutionIndex,
+  trace,
+  traceHint,
+  own,
+  readValues,
+}) {
+  if (trace) {
+    // A hint shows the step to come (or, at its first level, nothing) instead of the last,
+    // and where to look, not the chain: only a step taken is walked.
+    const step = traceHint ? traceHint.step : trace.current;
+    return {
+      board: trace.board,
+      chain: traceHint ? null : step,
+      showCandidates: true,
+      step: highlightOf(step, traceHint ? traceHint.level : 0),
+      isFast: trace.isPlaying && trace.speed > FAST_SPEED,
+    };
+  }
+  // A puzzle that cannot be solved is the givens' fault, on the person's board too.
+  const fault = puzzleFault(diagnosis, puzzle.line);
+  if (mode.isOnOwnBoard) {
+    return {
+      board: own.board,
+      // A step a hint took may be a forcing chain, walked as on the trace.
+      chain: own.taken,
+      showCandidates: true,
+      marksName: 'marks',
+      faults: new Set([...own.clashes, ...(fault?.cells ?? [])]),
+      houses: fault?.houses ?? [],
+      wrong: own.wrong,
+      wrongMarks: own.wrongMarks,
+      step: own.step,
+    };
+  }
+  if (mode.isSolution && diagnosis?.puzzle === puzzle.line && diagnosis.solution) {
+    const line = solutionIndex === 1 && diagnosis.second ? diagnosis.second : diagnosis.solution;
+    const board = fillSolution(createBoard(puzzle.shape, puzzle.values), readValues(line));
+    return {
+      board,
+      chain: null,
+      differ: diagnosis.second ? new Set(diagnosis.cells) : null,
+      step: null,
+    };
+  }
+  return {
+    board: editBoard,
+    chain: null,
+    // Pencil marks are part of the puzzle, so they show while editing too.
+    showCandidates: Boolean(puzzle.marks),
+    faults: fault ? new Set(fault.cells) : null,
+    houses: fault?.houses ?? [],
+    step: null,
+  };
+}
+
+/**
+ * The recent solves (saved.js recentSolves) as the puzzle bar lists them: `{ puzzle, label }`,
+ * the label naming the sample (`sampleName(line)`, '' for none) or the puzzle's start, and
+ * how far the solve went.
+ */
+export function recentChoices(recent, sampleName) {
+  return recent.map(({ puzzle, filled, cells, solved, elapsedMs }) => {
+    const name = sampleName(puzzle) || `${puzzle.slice(0, 12)}…`;
+    const how = solved
+      ? `solved in ${clockText(elapsedMs)}`
+      : `${filled} of ${cells} cells, ${clockText(elapsedMs)}`;
+    return { puzzle, label: `${name} — ${how}` };
+  });
 }

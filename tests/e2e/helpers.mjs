@@ -363,16 +363,55 @@ export async function waitForStatus(page, pattern, timeout = WAIT_MS) {
   await page.getByRole('status').filter({ hasText: pattern }).waitFor({ timeout });
 }
 
-/** Waits until the Steps counter reaches `n` (or, `exactly`, shows `n`). */
-export function waitForSteps(page, n, { exactly = false } = {}) {
-  return page.waitForFunction(
-    ([want, isExact]) => {
-      const steps = Number(
-        document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-          .dataset.value,
-      );
-      return isExact ? steps === want : steps >= want;
+/**
+ * Waits until a counter of the board in `target` (a page or a frame) reads as `want` says:
+ * `name` is the counter's label (Steps, Placements, Guesses, Backtracks, Depth), `want` a
+ * number it must reach (or, `exactly`, show), or a predicate of its exact value (data-value,
+ * as `counter` reads it). A counter not shown yet reads as not there. With a predicate, it
+ * resolves with the value that met it.
+ */
+export async function waitForCounter(target, name, want, { exactly = false, timeout } = {}) {
+  const key = name.toLowerCase();
+  if (typeof want === 'function') {
+    const deadline = Date.now() + (timeout ?? WAIT_MS);
+    for (;;) {
+      const value = await counterIfShown(target, key);
+      if (value !== null && want(value)) {
+        return value;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`${name} never read as wanted (last ${value})`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  // Waited for in the page, and nothing read after it: a test that acts next (Pause) acts
+  // before the trace moves on much.
+  await target.waitForFunction(
+    ([count, n, isExact]) => {
+      const shown = document
+        .querySelector('stepdoku-board')
+        ?.shadowRoot.querySelector(`dd[data-count="${count}"]`)?.dataset.value;
+      return shown !== undefined && (isExact ? Number(shown) === n : Number(shown) >= n);
     },
-    [n, exactly],
+    [key, want, exactly],
+    { timeout },
   );
+}
+
+/** A counter's exact value (see `counter`), or null while the board shows none. */
+async function counterIfShown(target, key) {
+  const value = await target.evaluate(
+    (count) =>
+      document
+        .querySelector('stepdoku-board')
+        ?.shadowRoot.querySelector(`dd[data-count="${count}"]`)?.dataset.value ?? null,
+    key,
+  );
+  return value === null ? null : Number(value);
+}
+
+/** Waits until the Steps counter reaches `n` (or, `exactly`, shows `n`): see waitForCounter. */
+export function waitForSteps(target, n, options = {}) {
+  return waitForCounter(target, 'Steps', n, options);
 }

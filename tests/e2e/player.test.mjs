@@ -4,16 +4,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  browserPerFile,
   button,
   cell,
   cellText,
   choose,
   counter,
-  browserPerFile,
   openPage,
   PUZZLES,
   readGrid,
   statusText,
+  waitForCounter,
   waitForSteps,
 } from './helpers.mjs';
 
@@ -82,14 +83,7 @@ test('Backtracking guesses from the first step, and the guess shows its depth', 
   await page.getByLabel('Speed', { exact: true }).fill('12');
   await button(page, 'Play').click();
   // The exact count is in data-value: the text is compact (1.2k) past 9,999.
-  await page.waitForFunction(
-    () =>
-      Number(
-        document
-          .querySelector('stepdoku-board')
-          .shadowRoot.querySelector('[data-count="backtracks"]').dataset.value,
-      ) >= 50,
-  );
+  await waitForCounter(page, 'Backtracks', 50);
   await button(page, 'Pause').click();
   assert.ok((await counter(page, 'Steps')) > 100);
   assert.deepEqual(errors, []);

@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SAMPLES } from '../../www/samples.js';
 import {
+  browserPerFile,
   button,
   cell,
   choose,
   counter,
-  browserPerFile,
   gridLine,
   openPage,
   openRecording,
@@ -61,13 +61,7 @@ test('a link deep into a Backtracking trace lands there, the URL never shows a s
   );
   // The digits as given (the candidates come once the trace has begun: not compared).
   const given = await gridLine(page);
-  await page.waitForFunction(
-    (want) =>
-      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-        .dataset.value === String(want),
-    DEEP_STEP,
-    { timeout: DEEP_TIMEOUT_MS },
-  );
+  await waitForSteps(page, DEEP_STEP, { exactly: true, timeout: DEEP_TIMEOUT_MS });
   await page.getByRole('status').filter({ hasText: 'Step 300,000' }).waitFor();
   // While the steps were made, the page said how far it had got.
   const progress = await page.evaluate(() => window.progress);

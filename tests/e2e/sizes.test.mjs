@@ -5,12 +5,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
+  browserPerFile,
   button,
   cell,
   cellText,
   choose,
   counter,
-  browserPerFile,
   loadPuzzle,
   openPage,
   PIGEONHOLE,
@@ -61,11 +61,7 @@ test('16×16: letters are typed and shown, candidates fit, the sample solves', a
   await choose(page, 'Sample', 'Large 16×16');
   await waitForStatus(page, 'Unique solution');
   await button(page, 'Step forward').click();
-  await page.waitForFunction(
-    () =>
-      document.querySelector('stepdoku-board').shadowRoot.querySelector('[data-count="steps"]')
-        .textContent === '1',
-  );
+  await waitForSteps(page, 1, { exactly: true });
   const grid = await readGrid(page);
   const withCandidates = grid.find((c) => c.candidates.length > 1);
   assert.ok(withCandidates, 'candidates show');
@@ -140,15 +136,7 @@ test('25×25 empty: Solve says at least two solutions, and the page never freeze
   await button(page, 'Play').click();
   // It streams: the step counter passes 100 while the page keeps drawing frames. The time a
   // frame takes is reported, not asserted: a loaded machine may be slow, never frozen.
-  await page.waitForFunction(
-    () =>
-      Number(
-        document
-          .querySelector('stepdoku-board')
-          .shadowRoot.querySelector('dd[data-count="steps"]')
-          ?.getAttribute('data-value'),
-      ) > 100,
-  );
+  await waitForSteps(page, 101);
   t.diagnostic(`a frame while playing took ${await latency(page)} ms`);
   await button(page, 'Pause').click();
   assert.ok((await counter(page, 'Steps')) > 100);

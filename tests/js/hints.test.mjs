@@ -10,7 +10,7 @@ import {
   traceHighlight,
   traceHintText,
 } from '../../www/hints.js';
-import { hintHighlight, stepHighlight } from '../../www/player.js';
+import { hintHighlight, stepHighlight } from '../../www/step-highlight.js';
 import { EASY, trace } from './wasm.mjs';
 
 const HARDEST = '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..';

@@ -9,6 +9,7 @@ import {
   dayText,
   failureText,
   NewPuzzleJob,
+  newPuzzleOrder,
   orderWords,
   randomSeed,
   targetRequest,
@@ -95,6 +96,35 @@ test('orderWords: a level, a technique, singles, a size and variant, a day', () 
   for (const [order, making, label] of cases) {
     assert.deepEqual(orderWords(order, NAMES), { making, label }, JSON.stringify(order));
   }
+});
+
+test('newPuzzleOrder: the request for the maker, and the words of its size and layout', () => {
+  const classic = { size: 9, boxRows: 3, boxCols: 3 };
+  const order = (fields) =>
+    newPuzzleOrder(
+      {
+        target: 'Hard',
+        symmetry: 'none',
+        shape: classic,
+        tag: '',
+        layoutName: '',
+        day: '',
+        ...fields,
+      },
+      NAMES,
+    );
+  assert.deepEqual(order({}), {
+    request: { size: 9, tag: '', level: 'Hard', symmetry: 'none' },
+    words: orderWords({ target: 'Hard' }, NAMES),
+  });
+  const x = order({ shape: { size: 6, boxRows: 2, boxCols: 3 }, tag: 'x', layoutName: 'X-Sudoku' });
+  assert.deepEqual(x.request, { size: 6, tag: 'x', level: 'Hard', symmetry: 'none' });
+  assert.deepEqual(x.words, orderWords({ target: 'Hard', shape: '6×6 X-Sudoku' }, NAMES));
+  const day = order({ target: 'x-wing', symmetry: 'central', day: '2026-11-28' });
+  assert.deepEqual(day.request, { size: 9, tag: '', technique: 'x-wing', symmetry: 'central' });
+  assert.deepEqual(day.words, orderWords({ target: 'x-wing', day: '2026-11-28' }, NAMES));
+  // A size the core has no shape for is asked as given, for the worker to refuse.
+  assert.equal(order({ shape: null, size: 7 }).request.size, 7);
 });
 
 test('failureText: a sentence of its own, and the grid is as it was', () => {

@@ -4,6 +4,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createBoard, Origin, startingBoard } from '../../www/board-model.js';
+import { stepHighlight } from '../../www/step-highlight.js';
 import { NO_COUNTERS } from '../../www/playback.js';
 import { Solve } from '../../www/solve-model.js';
 import {
@@ -12,14 +14,16 @@ import {
   controlsState,
   digitsLeft,
   finishCardState,
+  gridView,
   newestMessage,
   puzzleFault,
   puzzleSummary,
+  recentChoices,
   shownControls,
   solveBarState,
   statusState,
 } from '../../www/view-model.js';
-import { EASY, GIVENS, SOLUTION } from './wasm.mjs';
+import { EASY, GIVENS, parse, SOLUTION, trace } from './wasm.mjs';
 
 const EMPTY_CELLS = [...GIVENS.keys()].filter((i) => !GIVENS[i]);
 const EDITING = ['puzzle', 'new', 'pad', 'clear', 'solving'];
@@ -367,4 +371,123 @@ test('puzzleSummary: a sample by its name, else the size, layout and givens', ()
 test('digitsLeft: how many of each digit are left, never below 0', () => {
   assert.deepEqual(digitsLeft([1, 1, 0, 2, 4, 4, 4, 4, 4], 4), [2, 3, 4, 0]);
   assert.deepEqual(digitsLeft(new Uint8Array(16), 4), [4, 4, 4, 4]);
+});
+
+/** The easy puzzle's line, as its verdict names it. */
+const LINE = parse(EASY).line;
+
+/** A state for gridView: the easy puzzle, entering, with no verdict, trace or solve. */
+function gridState(fields = {}) {
+  const puzzle = parse(EASY);
+  return {
+    mode: new BoardMode(),
+    puzzle,
+    editBoard: createBoard(puzzle.shape, puzzle.values),
+    diagnosis: undefined,
+    solutionIndex: 0,
+    trace: null,
+    traceHint: null,
+    own: null,
+    readValues: (line) => Uint8Array.from(line, Number),
+    ...fields,
+  };
+}
+
+test('gridView: entering shows the puzzle, and the givens at fault when it cannot be solved', () => {
+  const state = gridState();
+  const shown = gridView(state);
+  assert.equal(shown.board, state.editBoard);
+  assert.deepEqual(
+    { chain: shown.chain, step: shown.step, faults: shown.faults, houses: shown.houses },
+    { chain: null, step: null, faults: null, houses: [] },
+  );
+  assert.equal(shown.showCandidates, false, 'no pencil marks in the puzzle');
+  const diagnosis = { puzzle: LINE, status: 'invalid', cells: [0, 3], house: { kind: 'row' } };
+  const faulty = gridView({ ...state, diagnosis });
+  assert.deepEqual([...faulty.faults], [0, 3]);
+  assert.deepEqual(faulty.houses, [{ kind: 'row' }]);
+  // A verdict on another puzzle marks nothing.
+  assert.equal(gridView({ ...state, diagnosis: { ...diagnosis, puzzle: 'other' } }).faults, null);
+});
+
+test('gridView: the solution fills the empty cells, and two solutions show where they differ', () => {
+  const solution = [...SOLUTION].join('');
+  const second = `${solution.slice(0, 80)}${(SOLUTION[80] % 9) + 1}`;
+  const diagnosis = { puzzle: LINE, status: 'several', solution, second, cells: [80] };
+  const mode = modeAfter('watchSolution');
+  const first = gridView(gridState({ mode, diagnosis }));
+  assert.deepEqual([...first.board.values], [...SOLUTION]);
+  assert.equal(first.board.origins[EMPTY_CELLS[0]], Origin.SOLUTION);
+  assert.equal(first.board.origins[GIVENS.findIndex(Boolean)], Origin.GIVEN);
+  assert.deepEqual([...first.differ], [80]);
+  const other = gridView(gridState({ mode, diagnosis, solutionIndex: 1 }));
+  assert.equal(other.board.values[80], (SOLUTION[80] % 9) + 1);
+  // Without a solution of this puzzle, the puzzle shows.
+  const state = gridState({ mode, diagnosis: { ...diagnosis, puzzle: 'other' } });
+  assert.equal(gridView(state).board, state.editBoard);
+});
+
+test('gridView: the trace shows its board and step, a hint the step to come, fast play unanimated', () => {
+  const [first, second] = trace(EASY, 'singles', 2);
+  const puzzle = parse(EASY);
+  const playback = {
+    board: startingBoard(puzzle),
+    current: first,
+    isPlaying: false,
+    speed: 8,
+  };
+  const mode = modeAfter('watchTrace');
+  const shown = gridView(gridState({ mode, trace: playback }));
+  assert.equal(shown.board, playback.board);
+  assert.equal(shown.chain, first, 'a step taken is walked');
+  assert.deepEqual(shown.step, stepHighlight(first));
+  assert.equal(gridView(gridState({ mode, trace: playback })).step, shown.step, 'worked out once');
+  assert.equal(shown.isFast, false);
+  const fast = { ...playback, isPlaying: true, speed: 60 };
+  assert.equal(gridView(gridState({ mode, trace: fast })).isFast, true);
+  // A hint's first level names the technique only; then it shows where the step is.
+  const hinted = (level) =>
+    gridView(gridState({ mode, trace: playback, traceHint: { step: second, level } }));
+  assert.equal(hinted(1).step, null);
+  assert.equal(hinted(1).chain, null, 'a hint is not walked');
+  assert.ok(hinted(2).step.cells instanceof Set);
+});
+
+test('gridView: the person’s board with its clashes, faults, mistakes and hint', () => {
+  const puzzle = parse(EASY);
+  const own = {
+    board: createBoard(puzzle.shape, puzzle.values),
+    clashes: [1, 2],
+    wrong: new Set([5]),
+    wrongMarks: new Set([6]),
+    step: null,
+    taken: null,
+  };
+  const mode = modeAfter('solve');
+  const diagnosis = { puzzle: LINE, status: 'none', cells: [2, 9], house: null };
+  const shown = gridView(gridState({ mode, own, diagnosis }));
+  assert.equal(shown.board, own.board);
+  assert.equal(shown.marksName, 'marks');
+  assert.deepEqual(
+    [...shown.faults].sort((a, b) => a - b),
+    [1, 2, 9],
+  );
+  assert.deepEqual(shown.houses, []);
+  assert.equal(shown.wrong, own.wrong);
+  assert.equal(shown.wrongMarks, own.wrongMarks);
+  assert.equal(shown.chain, null);
+});
+
+test('recentChoices: a sample by its name, else the puzzle’s start, with how far it went', () => {
+  const recent = [
+    { puzzle: LINE, filled: 81, cells: 81, solved: true, elapsedMs: 125_000 },
+    { puzzle: '1'.repeat(81), filled: 40, cells: 81, solved: false, elapsedMs: 5_000 },
+  ];
+  const names = recentChoices(recent, (line) => (line === LINE ? 'Easy 9×9' : ''));
+  assert.deepEqual(
+    names.map((n) => n.puzzle),
+    recent.map((r) => r.puzzle),
+  );
+  assert.match(names[0].label, /^Easy 9×9 — solved in 2:05$/);
+  assert.match(names[1].label, /^111111111111… — 40 of 81 cells, 0:05$/);
 });
