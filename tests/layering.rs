@@ -332,7 +332,7 @@ fn the_page_modules_have_no_import_circle() {
         graph.len()
     );
     assert!(
-        graph["stepdoku-board.js"].contains("grid-view.js"),
+        graph["stepdoku-board.js"].contains("playback.js"),
         "imports are read: {:?}",
         graph["stepdoku-board.js"]
     );

@@ -3,13 +3,9 @@
 
 mod common;
 
-use common::{sample, SEEDS};
+use common::{sample, SEEDS, SINGLES_ONLY};
 use stepdoku::rating::{Level, Rater, RatingSource};
 use stepdoku::{Cell, Change, Digit, Grid, Rating, Shape, Step, StepKind, Technique};
-
-/// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
-const SINGLES_ONLY: &str =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
 fn digit(value: u8) -> Digit {
     Digit::new(value).expect("a digit")

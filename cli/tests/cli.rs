@@ -4,17 +4,12 @@
 mod common;
 mod tool;
 
-use common::{data_path, puzzle_of, SEEDS, SEED_SEVERAL};
-use serde_json::Value;
+use common::{data_path, puzzle_of, SEEDS, SEED_SEVERAL, SINGLES_ONLY};
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use stepdoku::{search, Grid, Shape};
-use tool::{run, run_bytes, Run};
-
-/// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
-const SINGLES_ONLY: &str =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+use tool::{changes_with_op, json_of, run, run_bytes};
 
 /// A file in the temporary directory, named for the test, with these contents.
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
@@ -390,7 +385,7 @@ fn solve_and_rate_give_the_reason_the_verdict_gives() {
         }
         let json = run(&["rate", "--format", "jsonl"], &line);
         assert_eq!(
-            json_lines(&json)[0]["error"].as_str(),
+            json_of(&json)[0]["error"].as_str(),
             Some(reason),
             "{}",
             json.stdout
@@ -488,226 +483,6 @@ fn the_last_of_unique_and_first_wins() {
     );
 }
 
-/// Every JSON object the tool printed.
-fn json_lines(out: &Run) -> Vec<Value> {
-    out.stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
-        .collect()
-}
-
-fn values_of(puzzle: &str) -> Vec<u8> {
-    Grid::parse(puzzle).unwrap().values().to_vec()
-}
-
-/// The `(cell, digit)` of every change of a step with the operation `op` (`place`,
-/// `eliminate`…); a step without changes has none.
-fn changes_with_op(step: &Value, op: &str) -> Vec<(usize, u8)> {
-    step["changes"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|c| c["op"] == op)
-        .map(|c| {
-            (
-                c["cell"].as_u64().unwrap() as usize,
-                c["digit"].as_u64().unwrap() as u8,
-            )
-        })
-        .collect()
-}
-
-#[test]
-fn explain_jsonl_has_the_fields_and_replays_to_the_solution() {
-    let input = format!("{SINGLES_ONLY}\n# comment\n{}\n", SEEDS[0].0);
-    let out = run(
-        &["explain", "--strategy", "singles", "--format", "jsonl"],
-        &input,
-    );
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    let records = json_lines(&out);
-    for (puzzle_idx, puzzle) in [SINGLES_ONLY, SEEDS[0].0].into_iter().enumerate() {
-        let steps: Vec<&Value> = records
-            .iter()
-            .filter(|r| r["type"] == "step" && r["puzzle"] == puzzle_idx)
-            .collect();
-        let summary = records
-            .iter()
-            .find(|r| r["type"] == "summary" && r["puzzle"] == puzzle_idx)
-            .expect("a summary per puzzle");
-        for step in &steps {
-            for key in [
-                "kind",
-                "technique",
-                "techniqueId",
-                "difficulty",
-                "text",
-                "depth",
-                "reliesOnUniqueness",
-            ] {
-                assert!(step.get(key).is_some(), "{key} missing from {step}");
-            }
-            // A missing list is empty: none is written empty.
-            for key in ["cells", "houses", "pattern", "fins", "links", "changes"] {
-                assert_ne!(step.get(key), Some(&Value::Array(Vec::new())), "{step}");
-            }
-        }
-        for key in [
-            "solved",
-            "nSteps",
-            "nGuesses",
-            "hardest",
-            "hardestId",
-            "er",
-            "ep",
-            "ed",
-            "score",
-            "level",
-        ] {
-            assert!(summary.get(key).is_some(), "{key} missing from {summary}");
-        }
-        assert_eq!(summary["solved"], true);
-        assert_eq!(summary["nSteps"], steps.len());
-        assert_eq!(steps.last().unwrap()["kind"], "solved");
-
-        // Replaying every change in order rebuilds the board, backtracks included.
-        let mut values = values_of(puzzle);
-        for step in &steps {
-            for change in step["changes"].as_array().into_iter().flatten() {
-                let cell = change["cell"].as_u64().unwrap() as usize;
-                let digit = change["digit"].as_u64().unwrap() as u8;
-                match change["op"].as_str().unwrap() {
-                    "place" => values[cell] = digit,
-                    "unplace" => values[cell] = 0,
-                    _ => {}
-                }
-            }
-        }
-        let expected = search::solve(&Grid::parse(puzzle).unwrap(), search::Budget::DEFAULT)
-            .unwrap()
-            .unwrap()
-            .values()
-            .to_vec();
-        assert_eq!(values, expected, "puzzle {puzzle_idx}");
-    }
-
-    // Without guesses, placements alone give the solution, and no elimination removes a
-    // solution digit.
-    let solution = values_of(
-        &search::solve(&Grid::parse(SINGLES_ONLY).unwrap(), search::Budget::DEFAULT)
-            .unwrap()
-            .unwrap()
-            .to_line(),
-    );
-    let mut values = values_of(SINGLES_ONLY);
-    for step in records
-        .iter()
-        .filter(|r| r["puzzle"] == 0 && r["type"] == "step")
-    {
-        assert_eq!(step["depth"], 0);
-        for (cell, digit) in changes_with_op(step, "place") {
-            assert_eq!(values[cell], 0);
-            values[cell] = digit;
-        }
-        for (cell, digit) in changes_with_op(step, "eliminate") {
-            assert_ne!(solution[cell], digit);
-        }
-    }
-    assert_eq!(values, solution);
-}
-
-#[test]
-fn explain_text_and_step_caps() {
-    let out = run(&["explain"], &format!("{}\n", SEEDS[0].0));
-    assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(
-        out.stdout.starts_with("Puzzle 1 (line 1)"),
-        "{}",
-        out.stdout
-    );
-    assert!(out.stdout.contains("[Hidden Single, ER 1.2]"));
-    assert!(out.stdout.contains("Rating: ER"));
-
-    let capped = run(
-        &[
-            "explain",
-            "--strategy",
-            "backtracking",
-            "--format",
-            "jsonl",
-            "--max-steps",
-            "25",
-        ],
-        &format!("{}\n", SEEDS[1].0),
-    );
-    assert_eq!(capped.code, 1);
-    let records = json_lines(&capped);
-    assert_eq!(records.len(), 26);
-    assert_eq!(records[25]["type"], "summary");
-    assert_eq!(records[25]["truncated"], true);
-    assert!(capped.stderr.contains("stopped after 25 steps"));
-
-    let bad = run(&["explain", "--format", "jsonl"], "12\n");
-    assert_eq!(bad.code, 1);
-    let records = json_lines(&bad);
-    assert_eq!(records.len(), 1);
-    assert_eq!(records[0]["type"], "summary");
-    assert!(records[0]["error"].is_string());
-}
-
-/// Every step `explain --format jsonl` writes has its own ER, `er`: its technique's
-/// difficulty, plus a chain's length bonus (0 for a search step); the text shows the same ER.
-#[test]
-fn explain_gives_every_step_its_own_er() {
-    // The first puzzle of our forcing collection, whose Human trace takes chains and Nishio
-    // forcing chains, and a puzzle that singles leave to guesses and backtracks.
-    let forcing = include_str!("../../tests/data/forcing.txt")
-        .lines()
-        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .expect("a puzzle");
-    let human = run(&["explain", "--format", "jsonl"], &format!("{forcing}\n"));
-    let singles = run(
-        &["explain", "--strategy", "singles", "--format", "jsonl"],
-        &format!("{}\n", SEEDS[1].0),
-    );
-    let mut n_with_bonus = 0;
-    let mut n_search = 0;
-    for out in [&human, &singles] {
-        assert_eq!(out.code, 0, "{}", out.stderr);
-        for step in json_lines(out).iter().filter(|r| r["type"] == "step") {
-            let er = step["er"]
-                .as_f64()
-                .unwrap_or_else(|| panic!("no numeric er: {step}"));
-            let difficulty = step["difficulty"].as_f64().expect("a difficulty");
-            if step["kind"] == "deduction" {
-                assert!(er >= difficulty, "{step}");
-                n_with_bonus += usize::from(er > difficulty);
-            } else {
-                assert_eq!(er, 0.0, "{step}");
-                n_search += 1;
-            }
-        }
-    }
-    assert!(n_with_bonus > 0, "no chain with a length bonus");
-    assert!(n_search > 0, "no search step");
-
-    let text = run(&["explain"], &format!("{forcing}\n"));
-    let lines = text.lines();
-    for step in json_lines(&human)
-        .iter()
-        .filter(|r| r["kind"] == "deduction")
-    {
-        let n = step["step"].as_u64().unwrap() + 1;
-        let expected = format!(
-            "  {n:>4}. {}  [{}, ER {:.1}]",
-            step["text"].as_str().unwrap(),
-            step["technique"].as_str().unwrap(),
-            step["er"].as_f64().unwrap()
-        );
-        assert!(lines.contains(&expected.as_str()), "{expected}");
-    }
-}
-
 #[test]
 fn rate_prints_one_line_per_puzzle() {
     let input = format!("{SINGLES_ONLY}\n\n{}\nbad\n{}\n", SEEDS[0].0, SEEDS[1].0);
@@ -730,7 +505,7 @@ fn rate_prints_one_line_per_puzzle() {
     assert!(lines[0].contains("\tEasy\tno-guess\t"), "{}", lines[0]);
 
     let json = run(&["rate", "--format", "jsonl"], &input);
-    let records = json_lines(&json);
+    let records = json_of(&json);
     assert_eq!(records.len(), 4);
     assert_eq!(records[0]["level"], "Easy");
     assert_eq!(records[0]["needsGuessing"], false);
@@ -825,11 +600,7 @@ fn pencil_mark_lines_are_solved_counted_rated_and_explained_within_their_marks()
 
     let explain = run(&["explain", "--format", "jsonl"], &format!("{line}\n"));
     assert_eq!(explain.code, 0, "{}", explain.stderr);
-    let records: Vec<Value> = explain
-        .lines()
-        .iter()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let records = json_of(&explain);
     assert_eq!(records.last().unwrap()["solved"], true);
     for record in &records {
         for (cell, digit) in changes_with_op(record, "place") {
@@ -892,7 +663,7 @@ fn variant_gives_the_layout_of_lines_without_a_tag() {
         &["explain", "--variant", &jigsaw, "--format", "jsonl"],
         &format!("{JIGSAW_CELLS}\n"),
     );
-    let summary = json_lines(&explained).pop().unwrap();
+    let summary = json_of(&explained).pop().unwrap();
     assert_eq!(summary["solved"], true);
     assert_eq!(
         summary["grid"],

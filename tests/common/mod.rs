@@ -31,6 +31,10 @@ pub const SEEDS: [(&str, &str); 2] = [
     ),
 ];
 
+/// A puzzle that naked and hidden singles solve alone (Project Euler 96, grid 1).
+pub const SINGLES_ONLY: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
 /// The seed example with several solutions.
 pub const SEED_SEVERAL: &str =
     "000000401000000000210000030059813000601090000000004000030006018000020905006500002";

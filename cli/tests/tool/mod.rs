@@ -3,6 +3,7 @@
 //! Each test crate of `cli/tests/` uses only some of these helpers.
 #![allow(dead_code)]
 
+use serde_json::Value;
 use std::io::Write;
 use std::process::{Child, Command, Stdio};
 
@@ -51,4 +52,29 @@ pub fn run_bytes(args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
         code: output.status.code().expect("an exit code"),
     }
+}
+
+/// Every JSON object the tool printed, one a line.
+pub fn json_of(out: &Run) -> Vec<Value> {
+    out.stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect()
+}
+
+/// The `(cell, digit)` of every change of a step with the operation `op` (`place`,
+/// `eliminate`…); a step without changes has none.
+pub fn changes_with_op(step: &Value, op: &str) -> Vec<(usize, u8)> {
+    step["changes"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|c| c["op"] == op)
+        .map(|c| {
+            (
+                c["cell"].as_u64().unwrap() as usize,
+                c["digit"].as_u64().unwrap() as u8,
+            )
+        })
+        .collect()
 }
