@@ -9,7 +9,7 @@
 //! | module | what |
 //! |---|---|
 //! | [`args`] | the command line (clap), its help, and the [`args::Request`] it makes |
-//! | [`format`] | the output formats, text or JSON lines |
+//! | [`mod@format`] | the output formats, text or JSON lines |
 //! | [`outcome`] | how a run ends: [`outcome::Outcome`], [`outcome::Failure`] |
 //! | [`input`] | opening the input, reading it line by line in bounded memory |
 //! | [`puzzle`] | puzzle text in, result text out, messages, JSON |
