@@ -55,3 +55,57 @@ fn big_grids_are_counted_within_the_budget() {
     }
     assert_eq!(n_puzzles, 26, "the collection is read whole");
 }
+
+/// Nodes each hard puzzle may take. Restarts with contradiction weights decide all but one
+/// within about 20,000; the unique 25×25 X-Sudoku takes about 104,500.
+const HARD_BUDGET: u64 = 120_000;
+
+#[test]
+fn hard_big_grids_are_counted_within_the_budget() {
+    let text = include_str!("data/big_grids_hard.txt");
+    let mut n_by_count = [0; 3];
+    for (line_idx, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let at = format!("big_grids_hard.txt line {}", line_idx + 1);
+        let (expected, rest) = line.split_once(' ').expect("a count, then a puzzle");
+        let expected: u32 = expected.parse().expect("a count");
+        let (puzzle_text, solution_text) = match rest.split_once(" = ") {
+            Some((puzzle, solution)) => (puzzle, Some(solution)),
+            None => (rest, None),
+        };
+        let puzzle = Grid::parse(puzzle_text).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let mut solver = GeneralSolver::for_layout(puzzle.geometry());
+        solver.set_budget(Budget::nodes(HARD_BUDGET));
+        let mut kept = Solutions::new(2);
+        let outcome = solver.search(puzzle.values(), 2, &mut kept);
+        assert_eq!(
+            outcome.decided(),
+            Ok(expected),
+            "{at}: {} nodes",
+            outcome.n_guesses
+        );
+        assert_eq!(kept.len(), expected as usize, "{at}");
+        let solutions: Vec<&[u8]> = kept.iter().collect();
+        for values in &solutions {
+            let solution = Grid::from_values_in(puzzle.geometry().clone(), values)
+                .unwrap_or_else(|| panic!("{at}: a solution out of the layout"));
+            assert!(solution.is_valid_solution(), "{at}: breaks a rule");
+            assert!(solution.agrees_with(&puzzle), "{at}: drops a given");
+        }
+        if expected == 2 {
+            assert_ne!(solutions[0], solutions[1], "{at}: the same solution twice");
+        }
+        if let Some(solution_text) = solution_text {
+            assert_eq!(
+                expected, 1,
+                "{at}: a solution given for a puzzle with {expected}"
+            );
+            let committed = Grid::parse(solution_text).unwrap_or_else(|e| panic!("{at}: {e}"));
+            assert_eq!(solutions[0], committed.values(), "{at}: another solution");
+        }
+        n_by_count[expected as usize] += 1;
+    }
+    assert_eq!(n_by_count, [3, 4, 27], "the collection is read whole");
+}
