@@ -52,7 +52,7 @@ const MAX_LIMIT_WITH_RESTARTS: u32 = 16;
 
 /// Where the seeds of the shuffled runs start (run `k` takes this plus `k`), so that a
 /// search is the same every time it runs.
-const RESTART_SEED: u64 = 0x5EED_0F_2026_0032;
+const RESTART_SEED: u64 = 0x005E_ED0F_2026_0032;
 
 /// The exact solver for any supported shape.
 pub struct GeneralSolver {
