@@ -4,7 +4,13 @@
 //! ```text
 //! cargo run --release --example make_big_grids > tests/data/big_grids.txt
 //! cargo run --release --example make_big_grids -- time tests/data/big_grids.txt [BUDGET]
+//! cargo run --release --example make_big_grids -- hard [BUDGET [SEED]] > tests/data/big_grids_hard.txt
 //! ```
+//!
+//! `hard` writes the hard collection (about 3 minutes): random givens at 20–45% of 16×16 and
+//! 25×25 grids (classic, X-Sudoku, jigsaw), three puzzles made unique by adding givens where
+//! two solutions differ (written with ` = ` and the solution), a changed given of two of them
+//! and a pigeonhole 16×16, both without a solution; every count within BUDGET nodes.
 //!
 //! Each puzzle keeps a share of the cells of a random solution grid of its layout (the core's
 //! seeded filler), so it has at least one solution: 25×25 with 20–40% givens, 16×16 with
