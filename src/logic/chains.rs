@@ -135,6 +135,13 @@ struct Graph<const W: usize> {
 }
 
 impl<const W: usize> Graph<W> {
+    /// The link graph of a board for one family, with only the nodes that have a strong
+    /// link. A chain starts and ends with a strong link and alternates, so every node of it
+    /// has one: a node without is never a start, never reached "on", and reached "off" only
+    /// as a dead end. Leaving such nodes out keeps the chains found, and their order (nodes
+    /// keep their relative order), while the graph shrinks: on a sparse 25×25 most candidates
+    /// have no strong link, and building weak links between all of them cost more than the
+    /// search itself.
     fn build(board: &Board, family: Family) -> Graph<W> {
         let shape = board.shape();
         let g = board.geometry();
@@ -160,14 +167,34 @@ impl<const W: usize> Graph<W> {
                 nodes.push(Node {
                     digit,
                     cells,
-                    seen: g.peer_set(cell),
+                    // Filled in below for the nodes kept.
+                    seen: CellSet::EMPTY,
                     cell,
                     is_group: false,
                 });
             }
         }
+        let n_singles = nodes.len();
         if family == Family::Grouped {
             add_groups(g, &digit_cells, &mut nodes);
+        }
+        let strong_pairs = strong_links(board, family, &digit_cells, &node_of, &nodes, n_singles);
+        // The nodes kept, in their order, and the index each takes among them.
+        let mut kept_idx = vec![u32::MAX; nodes.len()];
+        for &[a, b] in &strong_pairs {
+            kept_idx[a as usize] = 0;
+            kept_idx[b as usize] = 0;
+        }
+        let mut kept: Vec<Node<W>> = Vec::new();
+        for (node, idx) in nodes.into_iter().zip(kept_idx.iter_mut()) {
+            if *idx == 0 {
+                *idx = kept.len() as u32;
+                kept.push(node);
+            }
+        }
+        let mut nodes = kept;
+        for node in nodes.iter_mut().filter(|node| !node.is_group) {
+            node.seen = g.peer_set(node.cell);
         }
         let n_nodes = nodes.len();
         let n_words = n_nodes.div_ceil(64).max(1);
@@ -177,60 +204,13 @@ impl<const W: usize> Graph<W> {
             adj[i * n_words + j / 64] |= 1 << (j % 64);
             adj[j * n_words + i / 64] |= 1 << (i % 64);
         };
+        for &[a, b] in &strong_pairs {
+            let [i, j] = [a, b].map(|x| kept_idx[x as usize] as usize);
+            link(&mut strong, i, j);
+        }
         let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (i, node) in nodes.iter().enumerate() {
             by_digit[node.digit.index()].push(i);
-        }
-        // Strong links inside a cell.
-        if matches!(family, Family::Xy | Family::Aic | Family::Grouped) {
-            for cell in shape.cells() {
-                let cands = board.candidates(cell);
-                if cands.len() == 2 {
-                    let mut it = cands.iter();
-                    let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                    let na = node_of[cell.index() * n + a.index()];
-                    let nb = node_of[cell.index() * n + b.index()];
-                    link(&mut strong, na as usize, nb as usize);
-                }
-            }
-        }
-        // Strong links in a house: two nodes of one digit that cover its places there.
-        if family != Family::Xy {
-            for cells in &g.house_cells {
-                let house_set = CellSet::<W>::of(cells);
-                for d in 0..n {
-                    let places = digit_cells[d].and(&house_set);
-                    let n_places = places.len();
-                    if n_places < 2 {
-                        continue;
-                    }
-                    if n_places == 2 {
-                        let mut it = places.iter();
-                        let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                        let na = node_of[a.index() * n + d];
-                        let nb = node_of[b.index() * n + d];
-                        link(&mut strong, na as usize, nb as usize);
-                    }
-                    if family == Family::Grouped {
-                        let inside: Vec<usize> = by_digit[d]
-                            .iter()
-                            .copied()
-                            .filter(|&i| {
-                                nodes[i].cells.is_subset(&places)
-                                    && (nodes[i].is_group || n_places > 2)
-                            })
-                            .collect();
-                        for (k, &i) in inside.iter().enumerate() {
-                            for &j in &inside[k + 1..] {
-                                let (a, b) = (&nodes[i].cells, &nodes[j].cells);
-                                if !a.meets(b) && a.or(b) == places {
-                                    link(&mut strong, i, j);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
         }
         // Weak links: one digit, every cell of one node sees every cell of the other.
         for list in &by_digit {
@@ -242,17 +222,23 @@ impl<const W: usize> Graph<W> {
                 }
             }
         }
-        // Weak links inside a cell: two digits of one cell.
+        // Weak links inside a cell: two digits of one cell. The single candidates come first,
+        // cell by cell, so those of a cell are next to each other.
         if matches!(family, Family::Aic | Family::Grouped) {
-            for cell in shape.cells() {
-                let cands = board.candidates(cell);
-                for a in cands.iter() {
-                    for b in cands.iter().filter(|&b| b > a) {
-                        let na = node_of[cell.index() * n + a.index()];
-                        let nb = node_of[cell.index() * n + b.index()];
-                        link(&mut weak, na as usize, nb as usize);
+            let n_kept_singles = nodes.iter().take_while(|node| !node.is_group).count();
+            let mut first = 0;
+            while first < n_kept_singles {
+                let cell = nodes[first].cell;
+                let mut end = first + 1;
+                while end < n_kept_singles && nodes[end].cell == cell {
+                    end += 1;
+                }
+                for i in first..end {
+                    for j in i + 1..end {
+                        link(&mut weak, i, j);
                     }
                 }
+                first = end;
             }
         }
         Graph {
@@ -302,6 +288,83 @@ impl<const W: usize> Graph<W> {
         }
         Vec::new()
     }
+}
+
+/// The strong links of a family, as pairs of node indices (in any order): the two
+/// candidates of a two-candidate cell, and two nodes of one digit that cover its places in a
+/// house. The single candidates are the first `n_singles` nodes, the groups the rest.
+fn strong_links<const W: usize>(
+    board: &Board,
+    family: Family,
+    digit_cells: &[CellSet<W>],
+    node_of: &[u32],
+    nodes: &[Node<W>],
+    n_singles: usize,
+) -> Vec<[u32; 2]> {
+    let g = board.geometry();
+    let n = g.size();
+    let mut pairs: Vec<[u32; 2]> = Vec::new();
+    // Strong links inside a cell.
+    if matches!(family, Family::Xy | Family::Aic | Family::Grouped) {
+        for cell in board.shape().cells() {
+            let cands = board.candidates(cell);
+            if cands.len() == 2 {
+                let mut it = cands.iter();
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                let na = node_of[cell.index() * n + a.index()];
+                let nb = node_of[cell.index() * n + b.index()];
+                pairs.push([na, nb]);
+            }
+        }
+    }
+    if family == Family::Xy {
+        return pairs;
+    }
+    let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (i, node) in nodes.iter().enumerate().skip(n_singles) {
+        groups_of[node.digit.index()].push(i as u32);
+    }
+    // Strong links in a house: two nodes of one digit that cover its places there.
+    let mut inside: Vec<u32> = Vec::new();
+    for cells in &g.house_cells {
+        let house_set = CellSet::<W>::of(cells);
+        for d in 0..n {
+            let places = digit_cells[d].and(&house_set);
+            let n_places = places.len();
+            if n_places < 2 {
+                continue;
+            }
+            if n_places == 2 {
+                let mut it = places.iter();
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                pairs.push([node_of[a.index() * n + d], node_of[b.index() * n + d]]);
+            }
+            if family != Family::Grouped {
+                continue;
+            }
+            // The nodes of the digit inside the house's places: single candidates only when
+            // there are more than two places (two are linked above), and groups.
+            inside.clear();
+            if n_places > 2 {
+                inside.extend(places.iter().map(|c| node_of[c.index() * n + d]));
+            }
+            inside.extend(
+                groups_of[d]
+                    .iter()
+                    .copied()
+                    .filter(|&i| nodes[i as usize].cells.is_subset(&places)),
+            );
+            for (k, &i) in inside.iter().enumerate() {
+                for &j in &inside[k + 1..] {
+                    let (a, b) = (&nodes[i as usize].cells, &nodes[j as usize].cells);
+                    if !a.meets(b) && a.or(b) == places {
+                        pairs.push([i, j]);
+                    }
+                }
+            }
+        }
+    }
+    pairs
 }
 
 /// Adds a node for every group: two or more candidates of one digit where a box meets a line.
