@@ -152,7 +152,9 @@ impl<const W: usize> Graph<W> {
                 digit_cells[d.index()].insert(cell);
             }
         }
-        let mut nodes: Vec<Node<W>> = Vec::new();
+        // The single candidates first, cell by cell, then the groups; the nodes are built
+        // only for those kept.
+        let mut singles: Vec<(Cell, Digit)> = Vec::new();
         // Node index of each single candidate, by cell × digit; u32::MAX when absent.
         let mut node_of = vec![u32::MAX; g.n_cells() * n];
         for cell in shape.cells() {
@@ -161,40 +163,59 @@ impl<const W: usize> Graph<W> {
                 continue;
             }
             for digit in cands.iter() {
-                node_of[cell.index() * n + digit.index()] = nodes.len() as u32;
-                let mut cells = CellSet::EMPTY;
-                cells.insert(cell);
-                nodes.push(Node {
-                    digit,
-                    cells,
-                    // Filled in below for the nodes kept.
-                    seen: CellSet::EMPTY,
-                    cell,
-                    is_group: false,
-                });
+                node_of[cell.index() * n + digit.index()] = singles.len() as u32;
+                singles.push((cell, digit));
             }
         }
-        let n_singles = nodes.len();
-        if family == Family::Grouped {
-            add_groups(g, &digit_cells, &mut nodes);
-        }
-        let strong_pairs = strong_links(board, family, &digit_cells, &node_of, &nodes, n_singles);
-        // The nodes kept, in their order, and the index each takes among them.
-        let mut kept_idx = vec![u32::MAX; nodes.len()];
+        let house_sets: Vec<CellSet<W>> = g.house_cells.iter().map(|c| CellSet::of(c)).collect();
+        let groups = if family == Family::Grouped {
+            groups(g, &house_sets, &digit_cells)
+        } else {
+            Vec::new()
+        };
+        let n_singles = singles.len();
+        let strong_pairs = strong_links(
+            board,
+            family,
+            &house_sets,
+            &digit_cells,
+            &node_of,
+            &groups,
+            n_singles,
+        );
+        // The index of each node kept among those kept, which keep their order.
+        let mut kept_idx = vec![u32::MAX; n_singles + groups.len()];
         for &[a, b] in &strong_pairs {
             kept_idx[a as usize] = 0;
             kept_idx[b as usize] = 0;
         }
-        let mut kept: Vec<Node<W>> = Vec::new();
-        for (node, idx) in nodes.into_iter().zip(kept_idx.iter_mut()) {
-            if *idx == 0 {
-                *idx = kept.len() as u32;
-                kept.push(node);
+        let mut nodes: Vec<Node<W>> = Vec::new();
+        for (i, idx) in kept_idx.iter_mut().enumerate() {
+            if *idx != 0 {
+                continue;
             }
-        }
-        let mut nodes = kept;
-        for node in nodes.iter_mut().filter(|node| !node.is_group) {
-            node.seen = g.peer_set(node.cell);
+            *idx = nodes.len() as u32;
+            nodes.push(match singles.get(i) {
+                Some(&(cell, digit)) => {
+                    let mut cells = CellSet::EMPTY;
+                    cells.insert(cell);
+                    Node {
+                        digit,
+                        cells,
+                        seen: g.peer_set(cell),
+                        cell,
+                        is_group: false,
+                    }
+                }
+                None => {
+                    let mut group = groups[i - n_singles].clone();
+                    group.seen = CellSet::first_n(g.n_cells());
+                    for c in group.cells.iter() {
+                        group.seen = group.seen.and(&g.peer_set(c));
+                    }
+                    group
+                }
+            });
         }
         let n_nodes = nodes.len();
         let n_words = n_nodes.div_ceil(64).max(1);
@@ -292,13 +313,14 @@ impl<const W: usize> Graph<W> {
 
 /// The strong links of a family, as pairs of node indices (in any order): the two
 /// candidates of a two-candidate cell, and two nodes of one digit that cover its places in a
-/// house. The single candidates are the first `n_singles` nodes, the groups the rest.
+/// house. The single candidates are the first `n_singles` nodes, then come `groups`.
 fn strong_links<const W: usize>(
     board: &Board,
     family: Family,
+    house_sets: &[CellSet<W>],
     digit_cells: &[CellSet<W>],
     node_of: &[u32],
-    nodes: &[Node<W>],
+    groups: &[Node<W>],
     n_singles: usize,
 ) -> Vec<[u32; 2]> {
     let g = board.geometry();
@@ -320,16 +342,23 @@ fn strong_links<const W: usize>(
     if family == Family::Xy {
         return pairs;
     }
-    let mut groups_of: Vec<Vec<u32>> = vec![Vec::new(); n];
-    for (i, node) in nodes.iter().enumerate().skip(n_singles) {
-        groups_of[node.digit.index()].push(i as u32);
+    // The groups of each house and digit (house id × size + digit index), by their index
+    // among the groups: a group of the digit in the house lies among the digit's places there.
+    let mut groups_at: Vec<(u32, u32)> = Vec::new();
+    for (k, group) in groups.iter().enumerate() {
+        for &h in &g.cell_houses[group.cell.index()] {
+            if group.cells.is_subset(&house_sets[h]) {
+                groups_at.push(((h * n + group.digit.index()) as u32, k as u32));
+            }
+        }
     }
+    groups_at.sort_unstable();
+    // The nodes of a digit inside a house's places, with their cells and sizes.
+    let mut inside: Vec<(u32, CellSet<W>, usize)> = Vec::new();
     // Strong links in a house: two nodes of one digit that cover its places there.
-    let mut inside: Vec<u32> = Vec::new();
-    for cells in &g.house_cells {
-        let house_set = CellSet::<W>::of(cells);
+    for (house_id, house_set) in house_sets.iter().enumerate() {
         for d in 0..n {
-            let places = digit_cells[d].and(&house_set);
+            let places = digit_cells[d].and(house_set);
             let n_places = places.len();
             if n_places < 2 {
                 continue;
@@ -346,19 +375,23 @@ fn strong_links<const W: usize>(
             // there are more than two places (two are linked above), and groups.
             inside.clear();
             if n_places > 2 {
-                inside.extend(places.iter().map(|c| node_of[c.index() * n + d]));
+                inside.extend(places.iter().map(|c| {
+                    let mut cells = CellSet::EMPTY;
+                    cells.insert(c);
+                    (node_of[c.index() * n + d], cells, 1)
+                }));
             }
-            inside.extend(
-                groups_of[d]
-                    .iter()
-                    .copied()
-                    .filter(|&i| nodes[i as usize].cells.is_subset(&places)),
-            );
-            for (k, &i) in inside.iter().enumerate() {
-                for &j in &inside[k + 1..] {
-                    let (a, b) = (&nodes[i as usize].cells, &nodes[j as usize].cells);
-                    if !a.meets(b) && a.or(b) == places {
-                        pairs.push([i, j]);
+            let key = (house_id * n + d) as u32;
+            let from = groups_at.partition_point(|&(at, _)| at < key);
+            for &(_, k) in groups_at[from..].iter().take_while(|&&(at, _)| at == key) {
+                let cells = groups[k as usize].cells;
+                inside.push((n_singles as u32 + k, cells, cells.len()));
+            }
+            // Two disjoint nodes inside the places cover them when their sizes add up.
+            for (x, (i, cells_i, len_i)) in inside.iter().enumerate() {
+                for (j, cells_j, len_j) in &inside[x + 1..] {
+                    if len_i + len_j == n_places && !cells_i.meets(cells_j) {
+                        pairs.push([*i, *j]);
                     }
                 }
             }
@@ -367,13 +400,18 @@ fn strong_links<const W: usize>(
     pairs
 }
 
-/// Adds a node for every group: two or more candidates of one digit where a box meets a line.
-fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &mut Vec<Node<W>>) {
+/// Every group: two or more candidates of one digit where a box meets a line, each with the
+/// cells it sees left empty (filled in for the groups a graph keeps).
+fn groups<const W: usize>(
+    g: &Geometry,
+    house_sets: &[CellSet<W>],
+    digit_cells: &[CellSet<W>],
+) -> Vec<Node<W>> {
     let n = g.size();
+    let mut groups = Vec::new();
     for bx in 2 * n..3 * n {
-        let box_set = CellSet::<W>::of(&g.house_cells[bx]);
         for line in 0..2 * n {
-            let meet = box_set.and(&CellSet::of(&g.house_cells[line]));
+            let meet = house_sets[bx].and(&house_sets[line]);
             if meet.is_empty() {
                 continue;
             }
@@ -382,20 +420,17 @@ fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &
                 if cells.len() < 2 {
                     continue;
                 }
-                let mut seen = CellSet::first_n(g.n_cells());
-                for c in cells.iter() {
-                    seen = seen.and(&g.peer_set(c));
-                }
-                nodes.push(Node {
+                groups.push(Node {
                     digit: Digit::from_index(d),
                     cells,
-                    seen,
+                    seen: CellSet::EMPTY,
                     cell: cells.iter().next().expect("a group has cells"),
                     is_group: true,
                 });
             }
         }
     }
+    groups
 }
 
 /// A chain found: its nodes in order (first link strong) and what it eliminates.
