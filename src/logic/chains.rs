@@ -353,8 +353,6 @@ fn strong_links<const W: usize>(
         }
     }
     groups_at.sort_unstable();
-    // The nodes of a digit inside a house's places, with their cells and sizes.
-    let mut inside: Vec<(u32, CellSet<W>, usize)> = Vec::new();
     // Strong links in a house: two nodes of one digit that cover its places there.
     for (house_id, house_set) in house_sets.iter().enumerate() {
         for d in 0..n {
@@ -371,27 +369,25 @@ fn strong_links<const W: usize>(
             if family != Family::Grouped {
                 continue;
             }
-            // The nodes of the digit inside the house's places: single candidates only when
-            // there are more than two places (two are linked above), and groups.
-            inside.clear();
-            if n_places > 2 {
-                inside.extend(places.iter().map(|c| {
-                    let mut cells = CellSet::EMPTY;
-                    cells.insert(c);
-                    (node_of[c.index() * n + d], cells, 1)
-                }));
-            }
+            // Two nodes inside the places cover them when they are disjoint and their sizes
+            // add up: a group and the one place it leaves, or two groups.
             let key = (house_id * n + d) as u32;
             let from = groups_at.partition_point(|&(at, _)| at < key);
-            for &(_, k) in groups_at[from..].iter().take_while(|&&(at, _)| at == key) {
-                let cells = groups[k as usize].cells;
-                inside.push((n_singles as u32 + k, cells, cells.len()));
-            }
-            // Two disjoint nodes inside the places cover them when their sizes add up.
-            for (x, (i, cells_i, len_i)) in inside.iter().enumerate() {
-                for (j, cells_j, len_j) in &inside[x + 1..] {
-                    if len_i + len_j == n_places && !cells_i.meets(cells_j) {
-                        pairs.push([*i, *j]);
+            let inside = groups_at[from..]
+                .iter()
+                .take_while(|&&(at, _)| at == key)
+                .map(|&(_, k)| k);
+            for (x, k) in inside.clone().enumerate() {
+                let cells = &groups[k as usize].cells;
+                let len = cells.len();
+                if len + 1 == n_places {
+                    let single = places.minus(cells).iter().next().expect("one place left");
+                    pairs.push([node_of[single.index() * n + d], n_singles as u32 + k]);
+                }
+                for j in inside.clone().skip(x + 1) {
+                    let other = &groups[j as usize].cells;
+                    if len + other.len() == n_places && !cells.meets(other) {
+                        pairs.push([n_singles as u32 + k, n_singles as u32 + j]);
                     }
                 }
             }
