@@ -32,13 +32,16 @@ pub struct Trial {
 
 /// Which houses the propagation's scans need not look at again: a count of the changes
 /// made, the count at each house's last change, and the count at which the hidden-single
-/// scan and the locked-candidate scan last found nothing in each house (0: not since the
-/// propagation began). A hidden-single scan of a house reads only that house's cells, and a
-/// locked-candidate scan only those of the house and of the houses it overlaps, so a scan
-/// that found nothing finds nothing again while they are unchanged: skipping it leaves the
-/// placements, eliminations and contradictions the same, in the same order. The record
-/// starts afresh with each propagation, so changes made to a trial between propagations
-/// (a derivation writes its own) cannot leave it stale.
+/// scan and the locked-candidate scan last found nothing in each house (0: never). A
+/// hidden-single scan of a house reads only that house's cells, and a locked-candidate scan
+/// only those of the house and of the houses it overlaps, so a scan that found nothing finds
+/// nothing again while they are unchanged: skipping it leaves the placements, eliminations
+/// and contradictions the same, in the same order.
+///
+/// Every change a trial makes itself is counted (`assign`, `eliminate`); code that writes a
+/// trial's cells directly (a derivation) calls [`Trial::forget_scans`]. The memo's base
+/// trial is scanned once ([`Trial::prescan`]), so the trials of its premises look again
+/// only at the houses their own changes touch.
 #[derive(Clone, Debug, Default)]
 struct Scans {
     n_changes: u32,
@@ -50,15 +53,15 @@ struct Scans {
 impl Scans {
     fn new(n_houses: usize) -> Scans {
         Scans {
-            n_changes: 0,
+            n_changes: 1,
             changed_at: vec![0; n_houses],
             singles_clean_at: vec![0; n_houses],
             locked_clean_at: vec![0; n_houses],
         }
     }
 
-    /// Forgets every scan: the start of a propagation.
-    fn restart(&mut self) {
+    /// Forgets every scan.
+    fn forget(&mut self) {
         self.singles_clean_at.fill(0);
         self.locked_clean_at.fill(0);
     }
@@ -228,8 +231,54 @@ impl Trial {
         Ok(())
     }
 
+    /// Forgets what the scans found: for code that changes the trial's cells directly.
+    pub(super) fn forget_scans(&mut self) {
+        self.scans.forget();
+    }
+
+    /// Scans every house for hidden singles and locked candidates without acting on them,
+    /// recording where there are none, so that the trials that start from this one look
+    /// only at the houses they change.
+    fn prescan(&mut self) {
+        let g = Arc::clone(&self.geometry);
+        let full = (1u32 << g.size()) - 1;
+        let at = self.scans.n_changes;
+        for (h, cells) in g.house_cells.iter().enumerate() {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for c in cells {
+                let m = self.cands[c.index()];
+                twice |= once & m;
+                once |= m;
+            }
+            let missing = full & !(once | self.placed[h]);
+            if missing == 0 && once & !twice & !self.placed[h] == 0 {
+                self.scans.singles_clean_at[h] = at;
+            }
+            let is_locked = g.overlaps(h).iter().any(|overlap| {
+                let (mut inside, mut outside) = (0u32, 0u32);
+                for (k, c) in cells.iter().enumerate() {
+                    if overlap.shared & 1 << k != 0 {
+                        inside |= self.cands[c.index()];
+                    } else {
+                        outside |= self.cands[c.index()];
+                    }
+                }
+                let only = inside & !outside;
+                only != 0
+                    && g.house_cells[overlap.other]
+                        .iter()
+                        .enumerate()
+                        .any(|(k, c)| {
+                            self.cands[c.index()] & only != 0 && overlap.rest_of_other & 1 << k != 0
+                        })
+            });
+            if !is_locked {
+                self.scans.locked_clean_at[h] = at;
+            }
+        }
+    }
+
     fn propagate(&mut self, reach: Reach) -> Result<(), Contradiction> {
-        self.scans.restart();
         loop {
             self.naked_singles()?;
             if self.hidden_singles()? {
@@ -532,6 +581,7 @@ impl TrialMemo {
                 .filter_map(|(_, outcome)| outcome.ok()),
         );
         self.base = Trial::new(board);
+        self.base.prescan();
     }
 }
 
@@ -539,10 +589,14 @@ impl TrialMemo {
 pub(super) fn with_trials<R>(board: &Board, f: impl FnOnce(&mut TrialMemo) -> R) -> R {
     TRIALS.with(|cell| {
         let mut kept = cell.borrow_mut();
-        let memo = kept.get_or_insert_with(|| TrialMemo {
-            base: Trial::new(board),
-            outcomes: HashMap::new(),
-            spare: Vec::new(),
+        let memo = kept.get_or_insert_with(|| {
+            let mut base = Trial::new(board);
+            base.prescan();
+            TrialMemo {
+                base,
+                outcomes: HashMap::new(),
+                spare: Vec::new(),
+            }
         });
         if !memo.base.starts_from(board) {
             memo.restart(board);
