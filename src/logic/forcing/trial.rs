@@ -573,6 +573,24 @@ impl TrialMemo {
         &self.outcomes[&key]
     }
 
+    /// The trial of the board itself, before any premise.
+    pub(super) fn base(&self) -> &Trial {
+        &self.base
+    }
+
+    /// The trial of `premise` with `reach`, once [`TrialMemo::follow`] has followed it.
+    pub(super) fn outcome(
+        &self,
+        premise: Candidate,
+        reach: Reach,
+    ) -> &Result<Trial, Contradiction> {
+        let key = (
+            premise.cell.index() as u32 * 32 + premise.digit.index() as u32,
+            reach,
+        );
+        &self.outcomes[&key]
+    }
+
     /// Forgets the trials, keeping their buffers, and starts from `board`.
     fn restart(&mut self, board: &Board) {
         self.spare.extend(
