@@ -17,7 +17,8 @@
 //! The search is breadth-first over these literals from every node at once, one depth at a
 //! time, so the shortest chain with an elimination (at most [`MAX_LINKS`] links) is found
 //! first and no search goes deeper. The link graph is built once per finder call, with node
-//! and cell sets as bit sets.
+//! and cell sets as bit sets, and holds only the nodes with a strong link (no chain can pass
+//! through another).
 //!
 //! Conclusions drawn from the two ends `A` and `B` (one of them is true):
 //! - same digit: a candidate of that digit seeing every cell of both ends is false;
