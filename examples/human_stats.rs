@@ -20,7 +20,8 @@
 //! - With `--profile`, it also replays the logic of each puzzle rung by rung and reports the
 //!   total time spent in each finder, whether or not it found a step.
 //!
-//! Collections are file stems of `../shared/data` (default: norvig_top95, norvig_hardest,
+//! Collections are file stems of `../shared/data`, or paths of files ending in `.txt`, one
+//! puzzle a line (default: norvig_top95, norvig_hardest,
 //! forum_hardest_1106, magictour_top1465).
 
 use std::collections::BTreeMap;
@@ -75,7 +76,11 @@ fn main() {
         file
     });
     for name in names {
-        let path = format!("{}/../shared/data/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+        let path = if name.ends_with(".txt") {
+            name.clone()
+        } else {
+            format!("{}/../shared/data/{name}.txt", env!("CARGO_MANIFEST_DIR"))
+        };
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         // (index among the non-blank lines, line)
         let lines: Vec<(usize, &str)> = text

@@ -305,8 +305,9 @@ impl Rating {
 
     /// Rates a puzzle as [`Rating::of_puzzle_within`] does, asking `go_on` before each step
     /// whether to go on: a caller's deadline (the core reads no clock). A step of the Human
-    /// strategy on a big, nearly empty grid can take a tenth of a second, so a step budget
-    /// alone does not bound the time.
+    /// strategy on a big grid takes up to a few milliseconds, and a search whose guesses meet
+    /// dead end after dead end can take millions of them, so a step budget alone does not
+    /// bound the time.
     ///
     /// Natively, once the Human trace takes a step of [`Rating::PEERS_BESIDE_FROM`] or more,
     /// the Sudoku Explainer profile runs on a second thread while the trace goes on: neither

@@ -391,6 +391,12 @@ impl Board {
         }
     }
 
+    /// The candidates of every cell as kept, by cell index: a filled cell's too (see the type's
+    /// documentation), so two boards with the same digits and these equal are equal.
+    pub(crate) fn raw_candidates(&self) -> &[DigitSet] {
+        &self.candidates
+    }
+
     /// Whether `digit` is a candidate of the empty cell `cell`.
     pub fn has_candidate(&self, cell: Cell, digit: Digit) -> bool {
         self.candidates(cell).contains(digit)

@@ -280,8 +280,8 @@ struct InputArg {
 /// The `--max-seconds` option of `rate` and `explain`.
 #[derive(Args)]
 struct DeadlineArg {
-    /// Stop a puzzle after S seconds (a step of the Human strategy on a big, nearly empty
-    /// grid can take a tenth of a second).
+    /// Stop a puzzle after S seconds (a search on a big grid whose guesses meet dead end
+    /// after dead end can go on for hours).
     #[arg(
         long,
         value_name = "S",

@@ -17,7 +17,8 @@
 //! The search is breadth-first over these literals from every node at once, one depth at a
 //! time, so the shortest chain with an elimination (at most [`MAX_LINKS`] links) is found
 //! first and no search goes deeper. The link graph is built once per finder call, with node
-//! and cell sets as bit sets.
+//! and cell sets as bit sets, and holds only the nodes with a strong link (no chain can pass
+//! through another).
 //!
 //! Conclusions drawn from the two ends `A` and `B` (one of them is true):
 //! - same digit: a candidate of that digit seeing every cell of both ends is false;
@@ -135,6 +136,13 @@ struct Graph<const W: usize> {
 }
 
 impl<const W: usize> Graph<W> {
+    /// The link graph of a board for one family, with only the nodes that have a strong
+    /// link. A chain starts and ends with a strong link and alternates, so every node of it
+    /// has one: a node without is never a start, never reached "on", and reached "off" only
+    /// as a dead end. Leaving such nodes out keeps the chains found, and their order (nodes
+    /// keep their relative order), while the graph shrinks: on a sparse 25×25 most candidates
+    /// have no strong link, and building weak links between all of them cost more than the
+    /// search itself.
     fn build(board: &Board, family: Family) -> Graph<W> {
         let shape = board.shape();
         let g = board.geometry();
@@ -145,7 +153,9 @@ impl<const W: usize> Graph<W> {
                 digit_cells[d.index()].insert(cell);
             }
         }
-        let mut nodes: Vec<Node<W>> = Vec::new();
+        // The single candidates first, cell by cell, then the groups; the nodes are built
+        // only for those kept.
+        let mut singles: Vec<(Cell, Digit)> = Vec::new();
         // Node index of each single candidate, by cell × digit; u32::MAX when absent.
         let mut node_of = vec![u32::MAX; g.n_cells() * n];
         for cell in shape.cells() {
@@ -154,20 +164,59 @@ impl<const W: usize> Graph<W> {
                 continue;
             }
             for digit in cands.iter() {
-                node_of[cell.index() * n + digit.index()] = nodes.len() as u32;
-                let mut cells = CellSet::EMPTY;
-                cells.insert(cell);
-                nodes.push(Node {
-                    digit,
-                    cells,
-                    seen: g.peer_set(cell),
-                    cell,
-                    is_group: false,
-                });
+                node_of[cell.index() * n + digit.index()] = singles.len() as u32;
+                singles.push((cell, digit));
             }
         }
-        if family == Family::Grouped {
-            add_groups(g, &digit_cells, &mut nodes);
+        let house_sets: Vec<CellSet<W>> = g.house_cells.iter().map(|c| CellSet::of(c)).collect();
+        let groups = if family == Family::Grouped {
+            groups(g, &house_sets, &digit_cells)
+        } else {
+            Vec::new()
+        };
+        let n_singles = singles.len();
+        let strong_pairs = strong_links(
+            board,
+            family,
+            &house_sets,
+            &digit_cells,
+            &node_of,
+            &groups,
+            n_singles,
+        );
+        // The index of each node kept among those kept, which keep their order.
+        let mut kept_idx = vec![u32::MAX; n_singles + groups.len()];
+        for &[a, b] in &strong_pairs {
+            kept_idx[a as usize] = 0;
+            kept_idx[b as usize] = 0;
+        }
+        let mut nodes: Vec<Node<W>> = Vec::new();
+        for (i, idx) in kept_idx.iter_mut().enumerate() {
+            if *idx != 0 {
+                continue;
+            }
+            *idx = nodes.len() as u32;
+            nodes.push(match singles.get(i) {
+                Some(&(cell, digit)) => {
+                    let mut cells = CellSet::EMPTY;
+                    cells.insert(cell);
+                    Node {
+                        digit,
+                        cells,
+                        seen: g.peer_set(cell),
+                        cell,
+                        is_group: false,
+                    }
+                }
+                None => {
+                    let mut group = groups[i - n_singles].clone();
+                    group.seen = CellSet::first_n(g.n_cells());
+                    for c in group.cells.iter() {
+                        group.seen = group.seen.and(&g.peer_set(c));
+                    }
+                    group
+                }
+            });
         }
         let n_nodes = nodes.len();
         let n_words = n_nodes.div_ceil(64).max(1);
@@ -177,60 +226,13 @@ impl<const W: usize> Graph<W> {
             adj[i * n_words + j / 64] |= 1 << (j % 64);
             adj[j * n_words + i / 64] |= 1 << (i % 64);
         };
+        for &[a, b] in &strong_pairs {
+            let [i, j] = [a, b].map(|x| kept_idx[x as usize] as usize);
+            link(&mut strong, i, j);
+        }
         let mut by_digit: Vec<Vec<usize>> = vec![Vec::new(); n];
         for (i, node) in nodes.iter().enumerate() {
             by_digit[node.digit.index()].push(i);
-        }
-        // Strong links inside a cell.
-        if matches!(family, Family::Xy | Family::Aic | Family::Grouped) {
-            for cell in shape.cells() {
-                let cands = board.candidates(cell);
-                if cands.len() == 2 {
-                    let mut it = cands.iter();
-                    let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                    let na = node_of[cell.index() * n + a.index()];
-                    let nb = node_of[cell.index() * n + b.index()];
-                    link(&mut strong, na as usize, nb as usize);
-                }
-            }
-        }
-        // Strong links in a house: two nodes of one digit that cover its places there.
-        if family != Family::Xy {
-            for cells in &g.house_cells {
-                let house_set = CellSet::<W>::of(cells);
-                for d in 0..n {
-                    let places = digit_cells[d].and(&house_set);
-                    let n_places = places.len();
-                    if n_places < 2 {
-                        continue;
-                    }
-                    if n_places == 2 {
-                        let mut it = places.iter();
-                        let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                        let na = node_of[a.index() * n + d];
-                        let nb = node_of[b.index() * n + d];
-                        link(&mut strong, na as usize, nb as usize);
-                    }
-                    if family == Family::Grouped {
-                        let inside: Vec<usize> = by_digit[d]
-                            .iter()
-                            .copied()
-                            .filter(|&i| {
-                                nodes[i].cells.is_subset(&places)
-                                    && (nodes[i].is_group || n_places > 2)
-                            })
-                            .collect();
-                        for (k, &i) in inside.iter().enumerate() {
-                            for &j in &inside[k + 1..] {
-                                let (a, b) = (&nodes[i].cells, &nodes[j].cells);
-                                if !a.meets(b) && a.or(b) == places {
-                                    link(&mut strong, i, j);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
         }
         // Weak links: one digit, every cell of one node sees every cell of the other.
         for list in &by_digit {
@@ -242,17 +244,23 @@ impl<const W: usize> Graph<W> {
                 }
             }
         }
-        // Weak links inside a cell: two digits of one cell.
+        // Weak links inside a cell: two digits of one cell. The single candidates come first,
+        // cell by cell, so those of a cell are next to each other.
         if matches!(family, Family::Aic | Family::Grouped) {
-            for cell in shape.cells() {
-                let cands = board.candidates(cell);
-                for a in cands.iter() {
-                    for b in cands.iter().filter(|&b| b > a) {
-                        let na = node_of[cell.index() * n + a.index()];
-                        let nb = node_of[cell.index() * n + b.index()];
-                        link(&mut weak, na as usize, nb as usize);
+            let n_kept_singles = nodes.iter().take_while(|node| !node.is_group).count();
+            let mut first = 0;
+            while first < n_kept_singles {
+                let cell = nodes[first].cell;
+                let mut end = first + 1;
+                while end < n_kept_singles && nodes[end].cell == cell {
+                    end += 1;
+                }
+                for i in first..end {
+                    for j in i + 1..end {
+                        link(&mut weak, i, j);
                     }
                 }
+                first = end;
             }
         }
         Graph {
@@ -304,13 +312,103 @@ impl<const W: usize> Graph<W> {
     }
 }
 
-/// Adds a node for every group: two or more candidates of one digit where a box meets a line.
-fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &mut Vec<Node<W>>) {
+/// The strong links of a family, as pairs of node indices (in any order): the two
+/// candidates of a two-candidate cell, and two nodes of one digit that cover its places in a
+/// house. The single candidates are the first `n_singles` nodes, then come `groups`.
+fn strong_links<const W: usize>(
+    board: &Board,
+    family: Family,
+    house_sets: &[CellSet<W>],
+    digit_cells: &[CellSet<W>],
+    node_of: &[u32],
+    groups: &[Node<W>],
+    n_singles: usize,
+) -> Vec<[u32; 2]> {
+    let g = board.geometry();
     let n = g.size();
+    let mut pairs: Vec<[u32; 2]> = Vec::new();
+    // Strong links inside a cell.
+    if matches!(family, Family::Xy | Family::Aic | Family::Grouped) {
+        for cell in board.shape().cells() {
+            let cands = board.candidates(cell);
+            if cands.len() == 2 {
+                let mut it = cands.iter();
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                let na = node_of[cell.index() * n + a.index()];
+                let nb = node_of[cell.index() * n + b.index()];
+                pairs.push([na, nb]);
+            }
+        }
+    }
+    if family == Family::Xy {
+        return pairs;
+    }
+    // The groups of each house and digit (house id × size + digit index), by their index
+    // among the groups: a group of the digit in the house lies among the digit's places there.
+    let mut groups_at: Vec<(u32, u32)> = Vec::new();
+    for (k, group) in groups.iter().enumerate() {
+        for &h in &g.cell_houses[group.cell.index()] {
+            if group.cells.is_subset(&house_sets[h]) {
+                groups_at.push(((h * n + group.digit.index()) as u32, k as u32));
+            }
+        }
+    }
+    groups_at.sort_unstable();
+    // Strong links in a house: two nodes of one digit that cover its places there.
+    for (house_id, house_set) in house_sets.iter().enumerate() {
+        for d in 0..n {
+            let places = digit_cells[d].and(house_set);
+            let n_places = places.len();
+            if n_places < 2 {
+                continue;
+            }
+            if n_places == 2 {
+                let mut it = places.iter();
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                pairs.push([node_of[a.index() * n + d], node_of[b.index() * n + d]]);
+            }
+            if family != Family::Grouped {
+                continue;
+            }
+            // Two nodes inside the places cover them when they are disjoint and their sizes
+            // add up: a group and the one place it leaves, or two groups.
+            let key = (house_id * n + d) as u32;
+            let from = groups_at.partition_point(|&(at, _)| at < key);
+            let inside = groups_at[from..]
+                .iter()
+                .take_while(|&&(at, _)| at == key)
+                .map(|&(_, k)| k);
+            for (x, k) in inside.clone().enumerate() {
+                let cells = &groups[k as usize].cells;
+                let len = cells.len();
+                if len + 1 == n_places {
+                    let single = places.minus(cells).iter().next().expect("one place left");
+                    pairs.push([node_of[single.index() * n + d], n_singles as u32 + k]);
+                }
+                for j in inside.clone().skip(x + 1) {
+                    let other = &groups[j as usize].cells;
+                    if len + other.len() == n_places && !cells.meets(other) {
+                        pairs.push([n_singles as u32 + k, n_singles as u32 + j]);
+                    }
+                }
+            }
+        }
+    }
+    pairs
+}
+
+/// Every group: two or more candidates of one digit where a box meets a line, each with the
+/// cells it sees left empty (filled in for the groups a graph keeps).
+fn groups<const W: usize>(
+    g: &Geometry,
+    house_sets: &[CellSet<W>],
+    digit_cells: &[CellSet<W>],
+) -> Vec<Node<W>> {
+    let n = g.size();
+    let mut groups = Vec::new();
     for bx in 2 * n..3 * n {
-        let box_set = CellSet::<W>::of(&g.house_cells[bx]);
         for line in 0..2 * n {
-            let meet = box_set.and(&CellSet::of(&g.house_cells[line]));
+            let meet = house_sets[bx].and(&house_sets[line]);
             if meet.is_empty() {
                 continue;
             }
@@ -319,20 +417,17 @@ fn add_groups<const W: usize>(g: &Geometry, digit_cells: &[CellSet<W>], nodes: &
                 if cells.len() < 2 {
                     continue;
                 }
-                let mut seen = CellSet::first_n(g.n_cells());
-                for c in cells.iter() {
-                    seen = seen.and(&g.peer_set(c));
-                }
-                nodes.push(Node {
+                groups.push(Node {
                     digit: Digit::from_index(d),
                     cells,
-                    seen,
+                    seen: CellSet::EMPTY,
                     cell: cells.iter().next().expect("a group has cells"),
                     is_group: true,
                 });
             }
         }
     }
+    groups
 }
 
 /// A chain found: its nodes in order (first link strong) and what it eliminates.

@@ -7,6 +7,7 @@
 //! - Trap: a candidate outside the cluster that sees both colours is false.
 //! - Wrap: when two candidates of the same colour see each other, that colour is false.
 
+use super::memo::DigitSkips;
 use super::util::{
     and_list, cell_list, eliminate_from, lose_text, sort_cells, Geometry, HousePlaces,
 };
@@ -104,11 +105,14 @@ fn clusters(geo: &Geometry, places: &HousePlaces, digit: Digit) -> Vec<Cluster> 
 pub fn simple_colouring_trap(board: &Board) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(Technique::SimpleColouringTrap, board);
     // Per cell: bit 0 when it sees the first colour, bit 1 when it sees the second, bit 2
     // when it is in the cluster.
     let mut marks: Vec<u8> = vec![0; geo.n_cells()];
     for digit in shape.all_digits().iter() {
+        if skips.can_skip(digit) {
+            continue;
+        }
         for cluster in clusters(geo, &places, digit) {
             let [one, other] = &cluster.colours;
             marks.iter_mut().for_each(|m| *m = 0);
@@ -150,6 +154,7 @@ pub fn simple_colouring_trap(board: &Board) -> Option<Step> {
                 text,
             ));
         }
+        skips.found_nothing(digit);
     }
     None
 }
@@ -158,8 +163,11 @@ pub fn simple_colouring_trap(board: &Board) -> Option<Step> {
 pub fn simple_colouring_wrap(board: &Board) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(Technique::SimpleColouringWrap, board);
     for digit in shape.all_digits().iter() {
+        if skips.can_skip(digit) {
+            continue;
+        }
         for cluster in clusters(geo, &places, digit) {
             for (colour, cells) in cluster.colours.iter().enumerate() {
                 let Some((x, y)) = first_seeing_pair(geo, cells) else {
@@ -186,6 +194,7 @@ pub fn simple_colouring_wrap(board: &Board) -> Option<Step> {
                 ));
             }
         }
+        skips.found_nothing(digit);
     }
     None
 }

@@ -21,6 +21,7 @@
 //!  . . . | . . . | . - .
 //! ```
 
+use super::memo::DigitSkips;
 use super::util::{lines_text, removal_text, sort_cells, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
@@ -211,11 +212,14 @@ struct Fish {
 fn basic_fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(technique, board);
     let n = geo.size();
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut masks: Vec<u32> = Vec::with_capacity(n);
     for digit in shape.all_digits().iter() {
+        if skips.can_skip(digit) {
+            continue;
+        }
         for orientation in Orientation::BOTH {
             lines.clear();
             masks.clear();
@@ -248,6 +252,7 @@ fn basic_fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
                 return Some(fish_step(board, &fish, technique));
             }
         }
+        skips.found_nothing(digit);
     }
     None
 }
@@ -263,12 +268,15 @@ fn basic_fish(board: &Board, k: usize, technique: Technique) -> Option<Step> {
 fn finned_fish(board: &Board, k: usize, kind: FinKind, technique: Technique) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(technique, board);
     let n = geo.size();
     let mut masks: Vec<u32> = vec![0; n];
     let mut lines: Vec<usize> = Vec::with_capacity(n);
     let mut kept: Vec<u32> = Vec::with_capacity(n);
     for digit in shape.all_digits().iter() {
+        if skips.can_skip(digit) {
+            continue;
+        }
         for orientation in Orientation::BOTH {
             let base_span = orientation.base_span(shape);
             let cover_span = orientation.cover_span(shape);
@@ -324,6 +332,7 @@ fn finned_fish(board: &Board, k: usize, kind: FinKind, technique: Technique) -> 
                 }
             }
         }
+        skips.found_nothing(digit);
     }
     None
 }

@@ -459,12 +459,10 @@ fn units_by_count(board: &Board) -> Vec<(usize, Digit)> {
     // Each unit is a key (see `sort_keys`): the number of places, the house id and the digit
     // index, the last two below 2^8.
     let mut units: Vec<u32> = Vec::new();
-    for (h, cells) in g.house_cells.iter().enumerate() {
+    let places = super::memo::places(board);
+    for h in 0..g.n_houses() {
         for digit in shape.all_digits().iter() {
-            let n_places = cells
-                .iter()
-                .filter(|&&c| board.has_candidate(c, digit))
-                .count();
+            let n_places = places.get(digit, h).count_ones() as usize;
             if (2..=max_premises(shape)).contains(&n_places) {
                 units.push((n_places as u32) << 16 | (h as u32) << 8 | digit.index() as u32);
             }
@@ -527,7 +525,6 @@ fn forcing_step(
     reach: Reach,
 ) -> Option<Step> {
     let shape = board.shape();
-    let base = Trial::new(board);
     let n_cells = shape.n_cells();
     // The value every live branch places in a cell (0: not all the same).
     let mut agreed = vec![0u8; n_cells];
@@ -537,7 +534,12 @@ fn forcing_step(
     let mut dead: Vec<Candidate> = Vec::new();
     with_trials(board, |trials| {
         for &premise in premises {
-            let Ok(trial) = trials.follow(premise, reach) else {
+            trials.follow(premise, reach);
+        }
+        // The memo's base trial is the board's, as `Trial::new` would make it.
+        let base = trials.base();
+        for &premise in premises {
+            let Ok(trial) = trials.outcome(premise, reach) else {
                 dead.push(premise);
                 continue;
             };

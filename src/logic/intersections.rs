@@ -14,7 +14,8 @@
 //!  x: the digit's places,  -: cells that lose it
 //! ```
 
-use super::util::{eliminate_from, lose_text, Geometry, HousePlaces};
+use super::memo::DigitSkips;
+use super::util::{eliminate_from, lose_text, Geometry};
 use super::Rung;
 use crate::digits::Digit;
 use crate::grid::{Cell, HouseKind};
@@ -51,9 +52,12 @@ pub fn claiming(board: &Board) -> Option<Step> {
 /// The first locked candidate whose source house is of a kind `is_source` accepts.
 fn locked(board: &Board, technique: Technique, is_source: fn(HouseKind) -> bool) -> Option<Step> {
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(technique, board);
     for source in (0..geo.n_houses()).filter(|&h| is_source(geo.house(h).kind())) {
         for digit in board.shape().all_digits().iter() {
+            if skips.can_skip(digit) {
+                continue;
+            }
             let in_source = places.get(digit, source);
             if in_source.count_ones() < 2 {
                 continue;
@@ -76,6 +80,11 @@ fn locked(board: &Board, technique: Technique, is_source: fn(HouseKind) -> bool)
                 }
             }
         }
+    }
+    // The search is house by house, so only a search that found nothing has searched every
+    // digit.
+    for digit in board.shape().all_digits().iter() {
+        skips.found_nothing(digit);
     }
     None
 }

@@ -12,6 +12,7 @@ pub mod colouring;
 pub mod fish;
 pub mod forcing;
 pub mod intersections;
+mod memo;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;

@@ -21,6 +21,7 @@
 //! strong link in a box, or a weak link in a box between two parallel lines); the Empty
 //! Rectangle uses a box whose places lie on one row and one column as a strong link.
 
+use super::memo::DigitSkips;
 use super::util::{eliminate_from, lose_text, sort_cells, Geometry, HousePlaces};
 use super::Rung;
 use crate::digits::Digit;
@@ -222,10 +223,14 @@ pub fn turbot_fish(board: &Board) -> Option<Step> {
 fn two_link_pattern(board: &Board, wanted: Arrangement, technique: Technique) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(technique, board);
     for digit in shape.all_digits().iter() {
+        if skips.can_skip(digit) {
+            continue;
+        }
         let digit_links = DigitLinks::new(geo, &places, digit);
         if digit_links.links.len() < 2 {
+            skips.found_nothing(digit);
             continue;
         }
         let found = each_chain(geo, &digit_links.links, wanted, |chain| {
@@ -239,6 +244,7 @@ fn two_link_pattern(board: &Board, wanted: Arrangement, technique: Technique) ->
         if found.is_some() {
             return found;
         }
+        skips.found_nothing(digit);
     }
     None
 }
@@ -304,10 +310,13 @@ fn link(from: &[Cell], to: &[Cell], digit: Digit, kind: LinkKind) -> Link {
 pub fn empty_rectangle(board: &Board) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let (places, mut skips) = DigitSkips::of(Technique::EmptyRectangle, board);
     let n = geo.size();
     let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
     for digit in shape.all_digits().iter() {
+        if skips.can_skip(digit) {
+            continue;
+        }
         for box_idx in 0..n {
             let box_id = 2 * n + box_idx;
             let in_box = places.get(digit, box_id);
@@ -342,6 +351,7 @@ pub fn empty_rectangle(board: &Board) -> Option<Step> {
                 }
             }
         }
+        skips.found_nothing(digit);
     }
     None
 }

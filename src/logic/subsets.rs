@@ -7,7 +7,6 @@
 
 use super::util::{
     candidates_among, candidates_of, cell_list, find_locked_set, removal_text, Geometry,
-    HousePlaces,
 };
 use super::Rung;
 use crate::digits::{Digit, DigitSet};
@@ -78,7 +77,7 @@ pub fn hidden_quad(board: &Board) -> Option<Step> {
 /// eliminates something.
 fn naked_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> {
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let places = super::memo::places(board);
     let mut positions: Vec<usize> = Vec::with_capacity(geo.size());
     let mut masks: Vec<u32> = Vec::with_capacity(geo.size());
     for house_id in 0..geo.house_cells.len() {
@@ -150,7 +149,7 @@ fn naked_step(
 fn hidden_subset(board: &Board, k: usize, technique: Technique) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let places = super::memo::places(board);
     let mut digits: Vec<Digit> = Vec::with_capacity(geo.size());
     let mut masks: Vec<u32> = Vec::with_capacity(geo.size());
     for house_id in 0..geo.house_cells.len() {

@@ -78,6 +78,17 @@ impl HousePlaces {
         self.placed[house_id]
     }
 
+    /// Turns the digit's place at position `pos` of the house on or off: the cell gained or
+    /// lost the candidate (or was filled or emptied).
+    pub fn flip(&mut self, digit: Digit, house_id: usize, pos: usize) {
+        self.masks[digit.index() * self.n_houses + house_id] ^= 1 << pos;
+    }
+
+    /// Sets the digits placed in the house.
+    pub fn set_placed(&mut self, house_id: usize, digits: DigitSet) {
+        self.placed[house_id] = digits;
+    }
+
     /// The positions within the house of the digit's two places, lowest first, when it has
     /// exactly two there: the ends of a conjugate pair.
     pub fn pair(&self, digit: Digit, house_id: usize) -> Option<[usize; 2]> {

@@ -185,7 +185,7 @@ pub fn xyz_wing(board: &Board) -> Option<Step> {
 pub fn w_wing(board: &Board) -> Option<Step> {
     let shape = board.shape();
     let geo = board.geometry();
-    let places = HousePlaces::new(board, geo);
+    let places = super::memo::places(board);
     let bivalues = cells_with_n_candidates(board, 2);
     for (i, &(a, pair)) in bivalues.iter().enumerate() {
         for &(b, b_set) in &bivalues[i + 1..] {

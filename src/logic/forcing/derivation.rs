@@ -323,6 +323,7 @@ impl Derivation {
             self.gone_by[idx * size + pos] = id;
         }
         self.placed_by[idx] = id;
+        self.trial.forget_scans();
         self.trial.values[idx] = digit.get();
         self.trial.cands[idx] = 0;
         let g = Arc::clone(&self.trial.geometry);
@@ -348,6 +349,7 @@ impl Derivation {
         let targets = fact.targets.clone();
         let id = self.push(fact);
         let size = self.size();
+        self.trial.forget_scans();
         for c in targets {
             self.trial.cands[c.cell.index()] &= !(1 << c.digit.index());
             self.gone_by[c.cell.index() * size + c.digit.index()] = id;

@@ -26,6 +26,68 @@ pub struct Trial {
     pub(super) queue: Vec<u16>,
     /// Placements made since the trial started, in order.
     log: Vec<(Cell, Digit)>,
+    /// What the scans of one propagation need not look at again (see [`Scans`]).
+    scans: Scans,
+}
+
+/// Which houses the propagation's scans need not look at again: a count of the changes
+/// made, the count at each house's last change, and the count at which the hidden-single
+/// scan and the locked-candidate scan last found nothing in each house (0: never). A
+/// hidden-single scan of a house reads only that house's cells, and a locked-candidate scan
+/// only those of the house and of the houses it overlaps, so a scan that found nothing finds
+/// nothing again while they are unchanged: skipping it leaves the placements, eliminations
+/// and contradictions the same, in the same order.
+///
+/// Every change a trial makes itself is counted (`assign`, `eliminate`); code that writes a
+/// trial's cells directly (a derivation) calls [`Trial::forget_scans`]. The memo's base
+/// trial is scanned once ([`Trial::prescan`]), so the trials of its premises look again
+/// only at the houses their own changes touch.
+#[derive(Clone, Debug, Default)]
+struct Scans {
+    n_changes: u32,
+    changed_at: Vec<u32>,
+    singles_clean_at: Vec<u32>,
+    locked_clean_at: Vec<u32>,
+}
+
+impl Scans {
+    fn new(n_houses: usize) -> Scans {
+        Scans {
+            n_changes: 1,
+            changed_at: vec![0; n_houses],
+            singles_clean_at: vec![0; n_houses],
+            locked_clean_at: vec![0; n_houses],
+        }
+    }
+
+    /// Forgets every scan.
+    fn forget(&mut self) {
+        self.singles_clean_at.fill(0);
+        self.locked_clean_at.fill(0);
+    }
+
+    /// Records a change to a cell of each of `houses`.
+    fn changed(&mut self, houses: &[usize]) {
+        self.n_changes += 1;
+        for &h in houses {
+            self.changed_at[h] = self.n_changes;
+        }
+    }
+
+    /// Whether the hidden-single scan found nothing in house `h` since its last change.
+    fn singles_clean(&self, h: usize) -> bool {
+        let at = self.singles_clean_at[h];
+        at != 0 && at >= self.changed_at[h]
+    }
+
+    /// Whether the locked-candidate scan found nothing in house `h` since its last change or
+    /// a change to a house it overlaps.
+    fn locked_clean(&self, g: &Geometry, h: usize) -> bool {
+        let at = self.locked_clean_at[h];
+        at != 0
+            && at >= self.changed_at[h]
+            && g.overlaps(h).iter().all(|o| at >= self.changed_at[o.other])
+    }
 }
 
 /// Copies field by field, so that `clone_from`, which every trial starts with, reuses the
@@ -39,6 +101,7 @@ impl Clone for Trial {
             placed: self.placed.clone(),
             queue: self.queue.clone(),
             log: self.log.clone(),
+            scans: self.scans.clone(),
         }
     }
 
@@ -49,6 +112,7 @@ impl Clone for Trial {
         self.placed.clone_from(&source.placed);
         self.queue.clone_from(&source.queue);
         self.log.clone_from(&source.log);
+        self.scans.clone_from(&source.scans);
     }
 }
 
@@ -72,6 +136,7 @@ impl Trial {
                     .fold(0, |m, c| m | 1 << (values[c.index()] - 1))
             })
             .collect();
+        let scans = Scans::new(geometry.n_houses());
         Trial {
             geometry,
             cands,
@@ -79,6 +144,7 @@ impl Trial {
             placed,
             queue: Vec::new(),
             log: Vec::new(),
+            scans,
         }
     }
 
@@ -139,6 +205,7 @@ impl Trial {
         for &h in &self.geometry.cell_houses[idx] {
             self.placed[h] |= bit;
         }
+        self.scans.changed(&self.geometry.cell_houses[idx]);
         self.log.push((cell, digit));
         for k in 0..self.geometry.peers[idx].len() {
             let peer = self.geometry.peers[idx][k];
@@ -152,6 +219,7 @@ impl Trial {
     fn eliminate(&mut self, idx: usize, bit: u32) -> Result<(), Contradiction> {
         let left = self.cands[idx] & !bit;
         self.cands[idx] = left;
+        self.scans.changed(&self.geometry.cell_houses[idx]);
         if self.values[idx] == 0 {
             if left == 0 {
                 return Err(Contradiction::NoCandidate(Cell::new(idx)));
@@ -161,6 +229,53 @@ impl Trial {
             }
         }
         Ok(())
+    }
+
+    /// Forgets what the scans found: for code that changes the trial's cells directly.
+    pub(super) fn forget_scans(&mut self) {
+        self.scans.forget();
+    }
+
+    /// Scans every house for hidden singles and locked candidates without acting on them,
+    /// recording where there are none, so that the trials that start from this one look
+    /// only at the houses they change.
+    fn prescan(&mut self) {
+        let g = Arc::clone(&self.geometry);
+        let full = (1u32 << g.size()) - 1;
+        let at = self.scans.n_changes;
+        for (h, cells) in g.house_cells.iter().enumerate() {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for c in cells {
+                let m = self.cands[c.index()];
+                twice |= once & m;
+                once |= m;
+            }
+            let missing = full & !(once | self.placed[h]);
+            if missing == 0 && once & !twice & !self.placed[h] == 0 {
+                self.scans.singles_clean_at[h] = at;
+            }
+            let is_locked = g.overlaps(h).iter().any(|overlap| {
+                let (mut inside, mut outside) = (0u32, 0u32);
+                for (k, c) in cells.iter().enumerate() {
+                    if overlap.shared & 1 << k != 0 {
+                        inside |= self.cands[c.index()];
+                    } else {
+                        outside |= self.cands[c.index()];
+                    }
+                }
+                let only = inside & !outside;
+                only != 0
+                    && g.house_cells[overlap.other]
+                        .iter()
+                        .enumerate()
+                        .any(|(k, c)| {
+                            self.cands[c.index()] & only != 0 && overlap.rest_of_other & 1 << k != 0
+                        })
+            });
+            if !is_locked {
+                self.scans.locked_clean_at[h] = at;
+            }
+        }
     }
 
     fn propagate(&mut self, reach: Reach) -> Result<(), Contradiction> {
@@ -207,6 +322,11 @@ impl Trial {
         let full = (1u32 << g.size()) - 1;
         let mut found = false;
         for (h, cells) in g.house_cells.iter().enumerate() {
+            if self.scans.singles_clean(h) {
+                continue;
+            }
+            let scanned_at = self.scans.n_changes;
+            let mut is_clean = true;
             let (mut once, mut twice) = (0u32, 0u32);
             for c in cells {
                 let m = self.cands[c.index()];
@@ -231,6 +351,10 @@ impl Trial {
                     .ok_or(Contradiction::NoPlace(digit, g.house(h)))?;
                 self.assign(cell, digit, g.house(h))?;
                 found = true;
+                is_clean = false;
+            }
+            if is_clean {
+                self.scans.singles_clean_at[h] = scanned_at;
             }
             if found {
                 self.naked_singles()?;
@@ -248,6 +372,10 @@ impl Trial {
         let g = Arc::clone(&self.geometry);
         let mut found = false;
         for (h, cells) in g.house_cells.iter().enumerate() {
+            if self.scans.locked_clean(&g, h) {
+                continue;
+            }
+            let scanned_at = self.scans.n_changes;
             for overlap in g.overlaps(h) {
                 let (mut inside, mut outside) = (0u32, 0u32);
                 for (k, c) in cells.iter().enumerate() {
@@ -272,6 +400,7 @@ impl Trial {
             if found {
                 return Ok(true);
             }
+            self.scans.locked_clean_at[h] = scanned_at;
         }
         Ok(false)
     }
@@ -444,6 +573,24 @@ impl TrialMemo {
         &self.outcomes[&key]
     }
 
+    /// The trial of the board itself, before any premise.
+    pub(super) fn base(&self) -> &Trial {
+        &self.base
+    }
+
+    /// The trial of `premise` with `reach`, once [`TrialMemo::follow`] has followed it.
+    pub(super) fn outcome(
+        &self,
+        premise: Candidate,
+        reach: Reach,
+    ) -> &Result<Trial, Contradiction> {
+        let key = (
+            premise.cell.index() as u32 * 32 + premise.digit.index() as u32,
+            reach,
+        );
+        &self.outcomes[&key]
+    }
+
     /// Forgets the trials, keeping their buffers, and starts from `board`.
     fn restart(&mut self, board: &Board) {
         self.spare.extend(
@@ -452,6 +599,7 @@ impl TrialMemo {
                 .filter_map(|(_, outcome)| outcome.ok()),
         );
         self.base = Trial::new(board);
+        self.base.prescan();
     }
 }
 
@@ -459,10 +607,14 @@ impl TrialMemo {
 pub(super) fn with_trials<R>(board: &Board, f: impl FnOnce(&mut TrialMemo) -> R) -> R {
     TRIALS.with(|cell| {
         let mut kept = cell.borrow_mut();
-        let memo = kept.get_or_insert_with(|| TrialMemo {
-            base: Trial::new(board),
-            outcomes: HashMap::new(),
-            spare: Vec::new(),
+        let memo = kept.get_or_insert_with(|| {
+            let mut base = Trial::new(board);
+            base.prescan();
+            TrialMemo {
+                base,
+                outcomes: HashMap::new(),
+                spare: Vec::new(),
+            }
         });
         if !memo.base.starts_from(board) {
             memo.restart(board);
