@@ -20,15 +20,15 @@ const INSET = 0.04;
 const RADIUS = 0.2;
 
 /**
- * Mounts the layer into the grid's wrapper, over the grid and under the house outlines and
- * arrows; returns `{ build, set, flush }`.
+ * Mounts the layer just after `grid`, over its cells and under the house outlines and arrows
+ * (grid-view.js attachDots); returns `{ build, set, flush }`.
  */
-export function mountDotsLayer(wrap) {
+export function mountDotsLayer(grid) {
   const canvas = document.createElement('canvas');
   canvas.className = 'dots-layer';
   canvas.setAttribute('aria-hidden', 'true');
   canvas.hidden = true;
-  wrap.append(canvas);
+  grid.after(canvas);
   const context = canvas.getContext('2d');
   let shape = null;
   /** Per cell, the candidates drawn (a bit mask), and the cells changed since the last draw. */

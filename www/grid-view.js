@@ -16,7 +16,6 @@
 // strongly (data-related="house" and "digit").
 
 import { Origin } from './board-model.js';
-import { mountDotsLayer } from './dots-layer.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 /**
@@ -79,7 +78,7 @@ function symbolOfCode(code) {
  * The classes of the mark of a digit (`bit`) in a cell: `marks` are the marks shown (0 for
  * none), `roles` the cell's candidates by role, as updateCell has them, with `cands`.
  */
-export function markClass(bit, marks, { cands, elim, restored, pattern, fins, chainOn, chainOff }) {
+function markClass(bit, marks, { cands, elim, restored, pattern, fins, chainOn, chainOff }) {
   let name = 'cand';
   if (marks & elim & bit) {
     name += ' elim';
@@ -146,9 +145,7 @@ export function mountGrid(host, on) {
       )
       .join('') +
     '</defs>';
-  wrap.append(grid);
-  const dots = mountDotsLayer(wrap);
-  wrap.append(houseLayer, linkLayer);
+  wrap.append(grid, houseLayer, linkLayer);
   // Big grids on a narrow screen get a zoom: cells at least MIN_TARGET_PX, the grid scrolled
   // sideways in its frame. The button shows only when the cells would be smaller.
   const frame = el('div', 'grid-frame');
@@ -261,7 +258,7 @@ export function mountGrid(host, on) {
       isNameStale: new Uint8Array(n),
       related: new Uint8Array(n),
     };
-    dots.build(size >= DOTS_FROM_SIZE ? shape : null);
+    dots?.build(size >= DOTS_FROM_SIZE ? shape : null);
     selected = Math.min(selected, n - 1);
     isSelectionShown = false;
     cells[selected].cell.tabIndex = 0;
@@ -367,6 +364,30 @@ export function mountGrid(host, on) {
     return '';
   }
 
+  /**
+   * The layer that draws a big grid's plain candidates (dots-layer.js), once the later parts
+   * bring it: until then, they show in the cells' names only.
+   */
+  let dots = null;
+
+  /** Mounts the dots layer over the grid (`mount(grid)`), and shows the candidates there. */
+  function attachDots(mount) {
+    dots = mount(grid);
+    if (!shape) {
+      return;
+    }
+    dots.build(shape.size >= DOTS_FROM_SIZE ? shape : null);
+    if (shape.size >= DOTS_FROM_SIZE) {
+      const s = shown;
+      for (let i = 0; i < s.cands.length; i++) {
+        const roles = s.elim[i] | s.restored[i] | s.pattern[i] | s.fins[i] | s.chainOn[i];
+        const isPlain = (roles | s.chainOff[i] | s.cands[i]) === s.cands[i];
+        dots.set(i, isPlain ? s.cands[i] : 0);
+      }
+      dots.flush();
+    }
+  }
+
   /** Whether the board is playing too fast for cell names to follow (see render). */
   let isFast = false;
 
@@ -464,7 +485,7 @@ export function mountGrid(host, on) {
       ...[...(step?.houses ?? []), ...(view.houses ?? [])].map((house) => [house, stepRole]),
       ...(step?.deadHouses ?? []).map((house) => [house, 'fault']),
     ]);
-    dots.flush();
+    dots?.flush();
     wrap.classList.toggle('fast', Boolean(view.isFast));
     drawLinks(step?.links ?? []);
     markRelated();
@@ -558,7 +579,7 @@ export function mountGrid(host, on) {
     if (candsChanged) {
       const marks = elim | cands | restored | pattern | fins | chainOn | chainOff;
       const isPlain = marks === cands && shape.size >= DOTS_FROM_SIZE;
-      if (shape.size >= DOTS_FROM_SIZE) {
+      if (dots && shape.size >= DOTS_FROM_SIZE) {
         dots.set(i, isPlain ? cands : 0);
       }
       // Plain dots hide the marks: every span off.
@@ -922,6 +943,8 @@ export function mountGrid(host, on) {
     build,
     render,
     setReadonly,
+    attachDots,
+    markClass,
     /** The row under the grid (the zoom), where other parts may add theirs. */
     tools,
     /** Calls `listener` now and whenever what the selected cell shows may have changed. */
