@@ -294,11 +294,17 @@ export function mountGrid(host, on) {
     const entry = cells[i];
     if (!entry.cands) {
       const box = el('span', 'cands', { 'aria-hidden': 'true' });
-      for (const symbol of shape.symbols) {
+      const [candColumns] = candidateGrid();
+      shape.symbols.forEach((symbol, d) => {
         const mark = el('span', 'cand');
         mark.textContent = symbol;
+        // A big grid lays out only its marks with a role (grid.css): each keeps its place.
+        if (shape.size >= DOTS_FROM_SIZE) {
+          const markRow = Math.floor(d / candColumns);
+          mark.style.gridArea = `${markRow + 1} / ${(d % candColumns) + 1}`;
+        }
         box.append(mark, ' ');
-      }
+      });
       entry.cell.append(box);
       entry.cands = box;
     }
@@ -380,9 +386,8 @@ export function mountGrid(host, on) {
     if (shape.size >= DOTS_FROM_SIZE) {
       const s = shown;
       for (let i = 0; i < s.cands.length; i++) {
-        const roles = s.elim[i] | s.restored[i] | s.pattern[i] | s.fins[i] | s.chainOn[i];
-        const isPlain = (roles | s.chainOff[i] | s.cands[i]) === s.cands[i];
-        dots.set(i, isPlain ? s.cands[i] : 0);
+        const withRole = s.elim[i] | s.restored[i] | s.pattern[i] | s.fins[i] | s.chainOn[i];
+        dots.set(i, s.cands[i] & ~(withRole | s.chainOff[i]));
       }
       dots.flush();
     }
@@ -577,13 +582,13 @@ export function mountGrid(host, on) {
       s.flags[i] = flags;
     }
     if (candsChanged) {
-      const marks = elim | cands | restored | pattern | fins | chainOn | chainOff;
-      const isPlain = marks === cands && shape.size >= DOTS_FROM_SIZE;
-      if (dots && shape.size >= DOTS_FROM_SIZE) {
-        dots.set(i, isPlain ? cands : 0);
+      const withRole = elim | restored | pattern | fins | chainOn | chainOff;
+      // A big grid's candidates without a role are dots (dots-layer.js); the rest are marks.
+      const isDots = shape.size >= DOTS_FROM_SIZE;
+      if (dots && isDots) {
+        dots.set(i, cands & ~withRole);
       }
-      // Plain dots hide the marks: every span off.
-      const shown = isPlain ? 0 : marks;
+      const shown = isDots ? withRole : cands | withRole;
       if (shown || cells[i].cands) {
         const spans = candidateSpans(i);
         const withCands = { cands, ...roles };

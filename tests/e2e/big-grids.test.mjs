@@ -202,14 +202,26 @@ function dotsDrawn(page, boxCols, boxRows) {
   );
 }
 
-/** The same per cell from the cells' names: which candidates each names. */
+/**
+ * The same per cell from the cells' names: the candidates each names, but those the step
+ * gives a role, which are marks of their own (struck out, shaded, …) rather than dots.
+ */
 async function dotsNamed(page, symbols) {
   const named = new Map(
     (await cellsWithCandidates(page)).map(({ r, c, marks }) => [`${r},${c}`, marks]),
   );
+  const withRole = await page
+    .getByRole('gridcell')
+    .evaluateAll((cells) =>
+      cells.map((cell) =>
+        [...cell.querySelectorAll('.cand')]
+          .filter((mark) => getComputedStyle(mark).display !== 'none')
+          .map((mark) => mark.textContent),
+      ),
+    );
   return Array.from({ length: 625 }, (_, i) => {
     const marks = named.get(`${Math.floor(i / 25) + 1},${(i % 25) + 1}`) ?? [];
-    return symbols.map((s) => (marks.includes(s) ? '1' : '0')).join('');
+    return symbols.map((s) => (marks.includes(s) && !withRole[i].includes(s) ? '1' : '0')).join('');
   });
 }
 
