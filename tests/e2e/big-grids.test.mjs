@@ -236,12 +236,25 @@ test('a 25×25 played at the top speed shows the board of the step it pauses at'
   await waitForSteps(page, 20000);
   await button(page, 'Pause').click();
   await button(page, 'Play').waitFor();
-  // The counter settles on the step shown once the reply on its way has landed.
+  // The counter settles on the step shown once the reply on its way has landed: the same
+  // over 30 animation frames.
+  const thirtyFrames = () =>
+    page.evaluate(
+      () =>
+        new Promise((done) => {
+          let left = 30;
+          const frame = () => (--left ? requestAnimationFrame(frame) : done());
+          requestAnimationFrame(frame);
+        }),
+    );
   let steps = await counter(page, 'Steps');
-  for (let again = await counter(page, 'Steps'); again !== steps;) {
+  for (;;) {
+    await thirtyFrames();
+    const again = await counter(page, 'Steps');
+    if (again === steps) {
+      break;
+    }
     steps = again;
-    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
-    again = await counter(page, 'Steps');
   }
   const played = await readGrid(page);
   const symbols = [...'ABCDEFGHIJKLMNOPQRSTUVWXY'];
