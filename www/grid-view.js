@@ -386,8 +386,8 @@ export function mountGrid(host, on) {
     if (shape.size >= DOTS_FROM_SIZE) {
       const s = shown;
       for (let i = 0; i < s.cands.length; i++) {
-        const withRole = s.elim[i] | s.restored[i] | s.pattern[i] | s.fins[i] | s.chainOn[i];
-        dots.set(i, s.cands[i] & ~(withRole | s.chainOff[i]));
+        const withRole = s.elim[i] | s.restored[i] | s.pattern[i] | s.fins[i];
+        dots.set(i, s.cands[i] & ~(withRole | s.chainOn[i] | s.chainOff[i]));
       }
       dots.flush();
     }
@@ -949,6 +949,7 @@ export function mountGrid(host, on) {
     render,
     setReadonly,
     attachDots,
+    /** How the grid classes a mark by its roles (markClass), for a part that shows marks. */
     markClass,
     /** The row under the grid (the zoom), where other parts may add theirs. */
     tools,

@@ -27,13 +27,18 @@ const lineOf = (id) => SAMPLES.find((s) => s.id === id).text.replace(/\s+/g, '')
 const HUGE = lineOf('twenty-five');
 const SIXTEEN = lineOf('sixteen');
 
-/** The cells' names that say candidates, as `{ r, c, marks }` (marks: the symbols named). */
+/**
+ * The cells' names that say candidates, as `{ r, c, marks }`: the symbols named, those the
+ * step eliminates among them ("A D Q, candidates, D eliminated, row 3, column 23").
+ */
 async function cellsWithCandidates(page) {
   const names = await page
     .getByRole('gridcell')
     .evaluateAll((cells) => cells.map((c) => c.getAttribute('aria-label')));
   return names.flatMap((name) => {
-    const found = /^([^,;]+), candidates, row (\d+), column (\d+)/.exec(name);
+    const found = /^([^,;]+), candidates(?:, [^,;]+ eliminated)?, row (\d+), column (\d+)/.exec(
+      name,
+    );
     return found ? [{ r: Number(found[2]), c: Number(found[3]), marks: found[1].split(' ') }] : [];
   });
 }
