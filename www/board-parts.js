@@ -140,6 +140,9 @@ function markActivity(board) {
 export function updateParts(board, parts, trace) {
   const { state, solving } = board;
   const { puzzle, mode } = state;
+  // The step list first: following the step, it sets its scroll offset, which lays the page
+  // out; before the grid changes, that layout has little to do.
+  parts.stepList?.update(trace);
   drawGrid(board, parts.grid, trace);
   markActivity(board);
   const step = trace?.current;
@@ -192,6 +195,5 @@ export function updateParts(board, parts, trace) {
     }),
   );
   parts.chainCard?.update(board.watching.walk.view());
-  parts.stepList?.update(trace);
   parts.ratingCard?.update(board.rating.view);
 }

@@ -23,7 +23,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * boxes); the others (jigsaw regions, diagonals, windows) are outlined cell by cell.
  */
 const RECTANGULAR = new Set(['row', 'column', 'box']);
-/** From this size on, candidates without a role in the step show as text (see dotsOf). */
+/** From this size on, candidates without a role in the step show as dots (dots-layer.js). */
 const DOTS_FROM_SIZE = 25;
 /** The smallest cell a finger can hit reliably, in CSS px (WCAG 2.2 target size). */
 const MIN_TARGET_PX = 24;
@@ -72,6 +72,34 @@ const ROLE_PARTS = [
 /** Shift+key gives another character ('!' for 1): the key's digit or letter, from its code. */
 function symbolOfCode(code) {
   return /^(?:Digit|Numpad|Key)([0-9A-Z])$/.exec(code)?.[1] ?? '';
+}
+
+/**
+ * The classes of the mark of a digit (`bit`) in a cell: `marks` are the marks shown (0 for
+ * none), `roles` the cell's candidates by role, as updateCell has them, with `cands`.
+ */
+function markClass(bit, marks, { cands, elim, restored, pattern, fins, chainOn, chainOff }) {
+  let name = 'cand';
+  if (marks & elim & bit) {
+    name += ' elim';
+  } else if (marks & cands & bit) {
+    name += ' on';
+  }
+  if (marks & restored & bit) {
+    name += ' restored';
+  }
+  if (marks & pattern & bit) {
+    name += ' pattern';
+  }
+  if (marks & fins & bit) {
+    name += ' fin';
+  }
+  if (marks & chainOn & bit) {
+    name += ' chain-on';
+  } else if (marks & chainOff & bit) {
+    name += ' chain-off';
+  }
+  return name;
 }
 
 function cellPart(origin, flags) {
@@ -128,7 +156,9 @@ export function mountGrid(host, on) {
     title: 'Bigger cells; scroll the grid sideways',
     part: 'button',
   });
-  zoom.textContent = 'Zoom grid';
+  // "Zoom" alone where the candidate panel needs the room (later-parts.css); named in full.
+  zoom.setAttribute('aria-label', 'Zoom grid');
+  zoom.innerHTML = 'Zoom<span class="zoom-more"> grid</span>';
   zoom.hidden = true;
   const tools = el('div', 'grid-tools');
   tools.append(zoom);
@@ -207,7 +237,7 @@ export function mountGrid(host, on) {
         const depth = el('span', 'depth', { 'aria-hidden': 'true' });
         cell.append(digit, depth);
         row.append(cell);
-        cells.push({ cell, digit, depth, cands: null, dots: null });
+        cells.push({ cell, digit, depth, cands: null });
       }
       grid.append(row);
     }
@@ -228,6 +258,7 @@ export function mountGrid(host, on) {
       isNameStale: new Uint8Array(n),
       related: new Uint8Array(n),
     };
+    dots?.build(size >= DOTS_FROM_SIZE ? shape : null);
     selected = Math.min(selected, n - 1);
     isSelectionShown = false;
     cells[selected].cell.tabIndex = 0;
@@ -255,33 +286,6 @@ export function mountGrid(host, on) {
   }
 
   /**
-   * The plain candidates of a big grid's cell as one line of text per candidate row, a dot
-   * per candidate: one element per cell instead of one per candidate keeps a 25×25 board
-   * quick to show. Candidates with a role in a step still get their own marks.
-   */
-  function dotsOf(i) {
-    const entry = cells[i];
-    if (!entry.dots) {
-      entry.dots = el('span', 'cand-dots', { 'aria-hidden': 'true' });
-      entry.cell.append(entry.dots);
-    }
-    return entry.dots;
-  }
-
-  function dotText(cands) {
-    const [candColumns] = candidateGrid();
-    const lines = [];
-    for (let first = 0; first < shape.size; first += candColumns) {
-      let line = '';
-      for (let d = first; d < Math.min(first + candColumns, shape.size); d++) {
-        line += cands & (1 << d) ? '•' : ' ';
-      }
-      lines.push(line);
-    }
-    return lines.join('\n');
-  }
-
-  /**
    * The candidate marks of a cell, made the first time the cell shows candidates. A space
    * between marks (not drawn: the marks are grid items) keeps them apart as words in the
    * cell's text, "1 9" and not "19", as its name says them.
@@ -290,11 +294,17 @@ export function mountGrid(host, on) {
     const entry = cells[i];
     if (!entry.cands) {
       const box = el('span', 'cands', { 'aria-hidden': 'true' });
-      for (const symbol of shape.symbols) {
+      const [candColumns] = candidateGrid();
+      shape.symbols.forEach((symbol, d) => {
         const mark = el('span', 'cand');
         mark.textContent = symbol;
+        // A big grid lays out only its marks with a role (grid.css): each keeps its place.
+        if (shape.size >= DOTS_FROM_SIZE) {
+          const markRow = Math.floor(d / candColumns);
+          mark.style.gridArea = `${markRow + 1} / ${(d % candColumns) + 1}`;
+        }
         box.append(mark, ' ');
-      }
+      });
       entry.cell.append(box);
       entry.cands = box;
     }
@@ -358,6 +368,29 @@ export function mountGrid(host, on) {
       return `; proof: ${shape.symbols[covered.digit - 1]} ruled out by ${shortName(covered.by)}`;
     }
     return '';
+  }
+
+  /**
+   * The layer that draws a big grid's plain candidates (dots-layer.js), once the later parts
+   * bring it: until then, they show in the cells' names only.
+   */
+  let dots = null;
+
+  /** Mounts the dots layer over the grid (`mount(grid)`), and shows the candidates there. */
+  function attachDots(mount) {
+    dots = mount(grid);
+    if (!shape) {
+      return;
+    }
+    dots.build(shape.size >= DOTS_FROM_SIZE ? shape : null);
+    if (shape.size >= DOTS_FROM_SIZE) {
+      const s = shown;
+      for (let i = 0; i < s.cands.length; i++) {
+        const withRole = s.elim[i] | s.restored[i] | s.pattern[i] | s.fins[i];
+        dots.set(i, s.cands[i] & ~(withRole | s.chainOn[i] | s.chainOff[i]));
+      }
+      dots.flush();
+    }
   }
 
   /** Whether the board is playing too fast for cell names to follow (see render). */
@@ -457,9 +490,11 @@ export function mountGrid(host, on) {
       ...[...(step?.houses ?? []), ...(view.houses ?? [])].map((house) => [house, stepRole]),
       ...(step?.deadHouses ?? []).map((house) => [house, 'fault']),
     ]);
+    dots?.flush();
     wrap.classList.toggle('fast', Boolean(view.isFast));
     drawLinks(step?.links ?? []);
     markRelated();
+    reportSelection();
   }
 
   /**
@@ -547,37 +582,18 @@ export function mountGrid(host, on) {
       s.flags[i] = flags;
     }
     if (candsChanged) {
-      const marks = elim | cands | restored | pattern | fins | chainOn | chainOff;
-      const isPlain = marks === cands && shape.size >= DOTS_FROM_SIZE;
-      if (isPlain || cells[i].dots) {
-        dotsOf(i).textContent = isPlain ? dotText(cands) : '';
+      const withRole = elim | restored | pattern | fins | chainOn | chainOff;
+      // A big grid's candidates without a role are dots (dots-layer.js); the rest are marks.
+      const isDots = shape.size >= DOTS_FROM_SIZE;
+      if (dots && isDots) {
+        dots.set(i, cands & ~withRole);
       }
-      // Plain dots hide the marks: every span off.
-      const shown = isPlain ? 0 : marks;
+      const shown = isDots ? withRole : cands | withRole;
       if (shown || cells[i].cands) {
         const spans = candidateSpans(i);
+        const withCands = { cands, ...roles };
         for (let d = 0; d < spans.length; d++) {
-          const bit = 1 << d;
-          let name = 'cand';
-          if (shown & elim & bit) {
-            name += ' elim';
-          } else if (shown & cands & bit) {
-            name += ' on';
-          }
-          if (shown & restored & bit) {
-            name += ' restored';
-          }
-          if (shown & pattern & bit) {
-            name += ' pattern';
-          }
-          if (shown & fins & bit) {
-            name += ' fin';
-          }
-          if (shown & chainOn & bit) {
-            name += ' chain-on';
-          } else if (shown & chainOff & bit) {
-            name += ' chain-off';
-          }
+          const name = markClass(1 << d, shown, withCands);
           if (spans[d].className !== name) {
             spans[d].className = name;
           }
@@ -804,6 +820,7 @@ export function mountGrid(host, on) {
     cells[i].cell.tabIndex = 0;
     cells[i].cell.classList.add('selected');
     markRelated();
+    reportSelection();
     if (focus) {
       cells[i].cell.focus();
     }
@@ -889,10 +906,58 @@ export function mountGrid(host, on) {
     grid.setAttribute('aria-readonly', String(value));
   }
 
+  /** Who is told what the selected cell shows (onSelection). */
+  let selectionListener = null;
+
+  /**
+   * Tells the listener what the selected cell shows: null until a person picks a cell, then
+   * `{ name, size, symbols, holding, marksName, roles }`: `r3c5`, its digit and whose it is
+   * ("5, given"; '' for an empty cell), what its marks are called, and its candidates by role
+   * (`cands`, `elim`, … as markClass takes them).
+   */
+  function reportSelection() {
+    if (!selectionListener) {
+      return;
+    }
+    if (!isSelectionShown) {
+      selectionListener(null);
+      return;
+    }
+    const i = selected;
+    const s = shown;
+    const value = s.value[i];
+    selectionListener({
+      name: shortName(i),
+      size: shape.size,
+      symbols: shape.symbols,
+      holding: value ? describe(value, s.origin[i], s.depth[i], 0, 0, s.flags[i]) : '',
+      marksName,
+      roles: {
+        cands: s.cands[i],
+        elim: s.elim[i],
+        restored: s.restored[i],
+        pattern: s.pattern[i],
+        fins: s.fins[i],
+        chainOn: s.chainOn[i],
+        chainOff: s.chainOff[i],
+      },
+    });
+  }
+
   return {
     build,
     render,
     setReadonly,
+    attachDots,
+    /** How the grid classes a mark by its roles (markClass), for a part that shows marks. */
+    markClass,
+    /** The row under the grid (the zoom), where other parts may add theirs. */
+    tools,
+    /** Calls `listener` now and whenever what the selected cell shows may have changed. */
+    onSelection(listener) {
+      selectionListener = listener;
+      reportSelection();
+    },
     get selected() {
       return selected;
     },

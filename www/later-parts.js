@@ -1,10 +1,13 @@
 // The parts of <stepdoku-board> that its first grid does not need: the rating card, the step
-// list, the legend, the glossary, a forcing chain's card and its walk, the finish card and the
-// New puzzle panel, mounted and wired to the board's actions by mountLaterParts (as
-// board-parts.js does the first parts). The board imports this module once its grid shows
-// (bundled, it is a chunk of its own), so the grid is interactive before they are fetched.
+// list, the legend, the glossary, a forcing chain's card and its walk, the finish card, the
+// New puzzle panel, a big grid's dots and its candidate panel, mounted and wired to the
+// board's actions by mountLaterParts (as board-parts.js does the first parts). The board
+// imports this module once its grid shows (bundled, it is a chunk of its own), so the grid is
+// interactive before they are fetched.
 
+import { mountCandidatePanel } from './candidate-panel.js';
 import { mountChainCard } from './chain-card.js';
+import { mountDotsLayer } from './dots-layer.js';
 import { ChainWalk } from './chain-walk.js';
 import { levels, seedOfDay, symmetries, techniqueList } from './core.js';
 import { mountFinishCard } from './finish-card.js';
@@ -18,7 +21,8 @@ import { mountStepList } from './step-list.js';
 /**
  * Mounts these parts into the board's shadow root `root`, each where it went before, after
  * the parts already there; adds them to `parts` (`newPart`, `finishCard`, `glossary`,
- * `chainCard`, `ratingCard`, `stepList`) and gives the board's Watching its chain walk.
+ * `chainCard`, `ratingCard`, `stepList`) and gives the board's Watching its
+ * chain walk.
  */
 export function mountLaterParts(board, parts, root) {
   const { solving, watching, rating } = board;
@@ -61,4 +65,6 @@ export function mountLaterParts(board, parts, root) {
   });
   parts.stepList = mountStepList(sideCol, { seek: (position) => watching.seek(position) });
   mountLegend(sideCol);
+  parts.grid.attachDots(mountDotsLayer);
+  mountCandidatePanel(parts.grid);
 }

@@ -164,8 +164,11 @@ export function mountStepList(host, on) {
       traceId = newPlayback?.traceId;
       followedPosition = -1;
       shownKey = '';
-      scrollTop = 0;
-      scroller.scrollTop = 0;
+      // Setting scrollTop lays the page out first: only when it moves.
+      if (scrollTop !== 0) {
+        scrollTop = 0;
+        scroller.scrollTop = 0;
+      }
       anchor = 0;
       shownRows = 0;
     } else if (isPlaying && performance.now() - lastDraw < PLAYING_REDRAW_MS) {
