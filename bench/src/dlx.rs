@@ -1,10 +1,13 @@
 //! A plain dancing-links exact-cover counter (Knuth's Algorithm X), written for this
 //! benchmark as the reference peer for the general solver on 16×16 and 25×25 grids.
 //!
-//! Columns are the four constraint families of a square-of-boxes grid of side `n`: each cell
-//! holds one digit, and each row, column and box holds each digit once. Rows of the cover
-//! are (cell, digit) candidates; givens are chosen before the search starts. The search
-//! branches on the column with fewest rows, as Knuth does.
+//! Columns are the constraints of a layout with side `n`: each cell holds one digit, and each
+//! house of the layout (rows, columns, boxes or jigsaw regions, diagonals, windows) holds each
+//! digit once. Rows of the cover are (cell, digit) candidates, linked to their cell's column
+//! and to one column per house the cell lies in; givens are chosen before the search starts.
+//! The search branches on the column with fewest rows, as Knuth does.
+
+use stepdoku::Geometry;
 
 /// The links of the cover: node 0 is the root, nodes 1..=n_columns the column headers.
 pub struct Dlx {
@@ -19,54 +22,52 @@ pub struct Dlx {
 }
 
 impl Dlx {
-    /// The full cover for a grid of side `n` with boxes of `box_rows` × `box_cols`.
-    pub fn new(n: usize, box_rows: usize, box_cols: usize) -> Dlx {
-        let n_columns = 4 * n * n;
-        let n_nodes = 1 + n_columns + 4 * n * n * n;
+    /// The full cover for a layout: every candidate of every cell, under every house.
+    pub fn for_layout(geometry: &Geometry) -> Dlx {
+        let n = geometry.size();
+        let n_cells = geometry.n_cells();
+        let n_columns = n_cells + geometry.n_houses() * n;
         let mut dlx = Dlx {
-            left: vec![0; n_nodes],
-            right: vec![0; n_nodes],
-            up: vec![0; n_nodes],
-            down: vec![0; n_nodes],
-            column: vec![0; n_nodes],
+            left: (0..=n_columns).map(|c| if c == 0 { n_columns } else { c - 1 }).collect(),
+            right: (0..=n_columns).map(|c| if c == n_columns { 0 } else { c + 1 }).collect(),
+            up: (0..=n_columns).collect(),
+            down: (0..=n_columns).collect(),
+            column: (0..=n_columns).collect(),
             size: vec![0; n_columns + 1],
-            row_start: vec![0; n * n * n],
+            row_start: vec![0; n_cells * n],
         };
-        for c in 0..=n_columns {
-            dlx.left[c] = if c == 0 { n_columns } else { c - 1 };
-            dlx.right[c] = if c == n_columns { 0 } else { c + 1 };
-            dlx.up[c] = c;
-            dlx.down[c] = c;
-            dlx.column[c] = c;
-        }
-        let mut node = n_columns + 1;
-        for cell in 0..n * n {
-            let (r, c) = (cell / n, cell % n);
-            let b = (r / box_rows) * (n / box_cols) + c / box_cols;
+        for cell in geometry.shape().cells() {
+            let house_ids: Vec<usize> = geometry.houses_of(cell).map(|h| geometry.id(h)).collect();
             for d in 0..n {
-                let columns = [
-                    1 + cell,
-                    1 + n * n + r * n + d,
-                    1 + 2 * n * n + c * n + d,
-                    1 + 3 * n * n + b * n + d,
-                ];
-                dlx.row_start[cell * n + d] = node;
-                for (k, &col) in columns.iter().enumerate() {
-                    let x = node + k;
-                    dlx.column[x] = col;
-                    dlx.left[x] = if k == 0 { node + 3 } else { x - 1 };
-                    dlx.right[x] = if k == 3 { node } else { x + 1 };
-                    dlx.up[x] = dlx.up[col];
-                    dlx.down[x] = col;
-                    let last = dlx.up[col];
-                    dlx.down[last] = x;
-                    dlx.up[col] = x;
-                    dlx.size[col] += 1;
-                }
-                node += 4;
+                let columns = std::iter::once(1 + cell.index())
+                    .chain(house_ids.iter().map(|&h| 1 + n_cells + h * n + d));
+                dlx.row_start[cell.index() * n + d] = dlx.column.len();
+                dlx.push_row(columns);
             }
         }
         dlx
+    }
+
+    /// Appends one row of the cover, its nodes linked in a ring and each under its column.
+    fn push_row(&mut self, columns: impl Iterator<Item = usize>) {
+        let first = self.column.len();
+        for col in columns {
+            let x = self.column.len();
+            self.column.push(col);
+            self.left.push(x.saturating_sub(1).max(first));
+            self.right.push(first);
+            if x > first {
+                self.right[x - 1] = x;
+            }
+            let last = self.up[col];
+            self.up.push(last);
+            self.down.push(col);
+            self.down[last] = x;
+            self.up[col] = x;
+            self.size[col] += 1;
+        }
+        let last = self.column.len() - 1;
+        self.left[first] = last;
     }
 
     fn cover(&mut self, c: usize) {
@@ -123,8 +124,15 @@ impl Dlx {
     }
 
     /// Counts the solutions of a puzzle (values 1..=n, 0 for blank) up to `limit`, and the
-    /// branch points met. The cover is left as it was found.
-    pub fn count(&mut self, n: usize, givens: &[u8], limit: u32) -> (u32, u64) {
+    /// branch points met, or `None` when the search met `max_branches` branch points before
+    /// it was decided. The cover is left as it was found.
+    pub fn count(
+        &mut self,
+        n: usize,
+        givens: &[u8],
+        limit: u32,
+        max_branches: u64,
+    ) -> Option<(u32, u64)> {
         let mut chosen = Vec::new();
         let mut consistent = true;
         for (cell, &v) in givens.iter().enumerate() {
@@ -144,13 +152,13 @@ impl Dlx {
         }
         let mut found = (0, 0);
         if consistent {
-            self.search(limit, &mut found);
+            self.search(limit, max_branches, &mut found);
         }
         for &node in chosen.iter().rev() {
             self.unselect(node);
             self.uncover(self.column[node]);
         }
-        found
+        (found.1 < max_branches || found.0 >= limit).then_some(found)
     }
 
     /// Whether a node is still linked in its column.
@@ -166,7 +174,7 @@ impl Dlx {
         false
     }
 
-    fn search(&mut self, limit: u32, found: &mut (u32, u64)) {
+    fn search(&mut self, limit: u32, max_branches: u64, found: &mut (u32, u64)) {
         if self.right[0] == 0 {
             found.0 += 1;
             return;
@@ -187,9 +195,9 @@ impl Dlx {
         }
         self.cover(best);
         let mut r = self.down[best];
-        while r != best && found.0 < limit {
+        while r != best && found.0 < limit && found.1 < max_branches {
             self.select(r);
-            self.search(limit, found);
+            self.search(limit, max_branches, found);
             self.unselect(r);
             r = self.down[r];
         }

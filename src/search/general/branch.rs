@@ -84,8 +84,10 @@ impl GeneralSolver {
         let all = self.propagator.all;
         // The best so far as options and weight: a is better than b when
         // options_a * weight_b < options_b * weight_a.
+        // The starting bound is one more option than any branch can have, small enough that
+        // the cross products stay far from overflow (options ≤ 26, weights < 2^32).
         let mut best = Branch::Cell(usize::MAX);
-        let (mut best_n, mut best_w) = (u64::MAX, 1u64);
+        let (mut best_n, mut best_w) = (tables.size as u64 + 1, 1u64);
         for cell in 0..tables.n_cells {
             if state.values[cell] == 0 {
                 let n = state.candidates[cell].count_ones() as u64;
