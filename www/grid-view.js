@@ -922,8 +922,8 @@ export function mountGrid(host, on) {
   let selectionListener = null;
 
   /**
-   * Tells the listener what the selected cell shows: null until a person picks a cell, then
-   * `{ name, size, symbols, holding, marksName, roles }`: `r3c5`, its digit and whose it is
+   * Tells the listener what the selected cell shows, with the grid's shape record: null
+   * until a person picks a cell, then `{ name, size, symbols, holding, marksName, roles }`: `r3c5`, its digit and whose it is
    * ("5, given"; '' for an empty cell), what its marks are called, and its candidates by role
    * (`cands`, `elim`, … as markClass takes them).
    */
@@ -932,13 +932,13 @@ export function mountGrid(host, on) {
       return;
     }
     if (!isSelectionShown) {
-      selectionListener(null);
+      selectionListener(null, shape);
       return;
     }
     const i = selected;
     const s = shown;
     const value = s.value[i];
-    selectionListener({
+    const selection = {
       name: shortName(i),
       size: shape.size,
       symbols: shape.symbols,
@@ -953,7 +953,8 @@ export function mountGrid(host, on) {
         chainOn: s.chainOn[i],
         chainOff: s.chainOff[i],
       },
-    });
+    };
+    selectionListener(selection, shape);
   }
 
   return {
@@ -965,7 +966,10 @@ export function mountGrid(host, on) {
     markClass,
     /** The row under the grid (the zoom), where other parts may add theirs. */
     tools,
-    /** Calls `listener` now and whenever what the selected cell shows may have changed. */
+    /**
+     * Calls `listener(selection, shape)` now and whenever what the selected cell shows may
+     * have changed (see reportSelection).
+     */
     onSelection(listener) {
       selectionListener = listener;
       reportSelection();
