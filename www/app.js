@@ -3,6 +3,7 @@
 // made, routes page-level shortcuts and pastes to the board. The board itself never touches
 // the URL.
 
+import { afterPaint } from './after-paint.js';
 import './stepdoku-board.js';
 import { linkHash, readLink } from './link.js';
 import { DEFAULT_SAMPLE } from './samples.js';
@@ -25,7 +26,28 @@ let origin = null;
  */
 let isMakingLinked = false;
 
-/** Keeps the puzzle, and the position once the trace has moved, in the URL hash. */
+/** The position the hash is to say once the board's frame is painted, or null. */
+let pendingPosition = null;
+
+/**
+ * Keeps the puzzle, and the position once the trace has moved, in the URL hash: once the
+ * board's change is painted, as writing the URL lays out the page when a change is pending
+ * (a 25×25 board's first step spent a third of its main-thread time there).
+ */
+function writeHashSoon(position) {
+  if (!pendingPosition) {
+    afterPaint(() => {
+      const latest = pendingPosition;
+      pendingPosition = null;
+      if (latest) {
+        writeHash(latest);
+      }
+    });
+  }
+  pendingPosition = position;
+}
+
+/** Says `position` (a `puzzlechange` or `positionchange` detail) in the URL hash now. */
 function writeHash(position) {
   const generated = origin?.line === position.line ? origin : null;
   if (isMakingLinked && !generated) {
@@ -85,11 +107,13 @@ board.addEventListener('puzzlechange', ({ detail }) => {
     origin = { line: detail.line, ...detail.generated };
     isMakingLinked = false;
   }
-  writeHash(detail);
+  writeHashSoon(detail);
 });
-board.addEventListener('positionchange', ({ detail }) => writeHash(detail));
+board.addEventListener('positionchange', ({ detail }) => writeHashSoon(detail));
 
 window.addEventListener('hashchange', () => {
+  // The person's link wins over a position the board has not written yet.
+  pendingPosition = null;
   const step = followHash(readLink(location.hash));
   if (step !== null) {
     // Set afresh, so a link followed again opens its step again.

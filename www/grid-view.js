@@ -237,7 +237,7 @@ export function mountGrid(host, on) {
         const depth = el('span', 'depth', { 'aria-hidden': 'true' });
         cell.append(digit, depth);
         row.append(cell);
-        cells.push({ cell, digit, depth, cands: null });
+        cells.push({ cell, digit, depth, cands: null, marks: null });
       }
       grid.append(row);
     }
@@ -286,29 +286,41 @@ export function mountGrid(host, on) {
   }
 
   /**
-   * The candidate marks of a cell, made the first time the cell shows candidates. A space
-   * between marks (not drawn: the marks are grid items) keeps them apart as words in the
-   * cell's text, "1 9" and not "19", as its name says them.
+   * The candidate marks of cell `i`, by digit (null for one not made), with those of the
+   * digits in `needed` (a bit mask) made. On grids that show marks as letters, every digit's
+   * is made the first time the cell shows one, and a space between marks (not drawn: the marks
+   * are grid items) keeps them apart as words in the cell's text, "1 9" and not "19". A big
+   * grid, whose plain candidates are dots, makes a digit's mark the first time it has a role,
+   * in digit order, each in its place: a step's eliminations reach some 70 cells of a 25×25,
+   * and all 25 marks in each cost its first step's render most of its time.
    */
-  function candidateSpans(i) {
+  function candidateMarks(i, needed) {
     const entry = cells[i];
+    const isDots = shape.size >= DOTS_FROM_SIZE;
     if (!entry.cands) {
-      const box = el('span', 'cands', { 'aria-hidden': 'true' });
-      const [candColumns] = candidateGrid();
-      shape.symbols.forEach((symbol, d) => {
-        const mark = el('span', 'cand');
-        mark.textContent = symbol;
-        // A big grid lays out only its marks with a role (grid.css): each keeps its place.
-        if (shape.size >= DOTS_FROM_SIZE) {
-          const markRow = Math.floor(d / candColumns);
-          mark.style.gridArea = `${markRow + 1} / ${(d % candColumns) + 1}`;
-        }
-        box.append(mark, ' ');
-      });
-      entry.cell.append(box);
-      entry.cands = box;
+      entry.cands = el('span', 'cands', { 'aria-hidden': 'true' });
+      entry.marks = new Array(shape.size).fill(null);
+      entry.cell.append(entry.cands);
+      if (!isDots) {
+        shape.symbols.forEach((symbol, d) => {
+          entry.marks[d] = el('span', 'cand');
+          entry.marks[d].textContent = symbol;
+          entry.cands.append(entry.marks[d], ' ');
+        });
+      }
     }
-    return entry.cands.children;
+    const { marks } = entry;
+    for (let d = 0; d < marks.length; d++) {
+      if (!marks[d] && needed & (1 << d)) {
+        const mark = el('span', 'cand');
+        mark.textContent = shape.symbols[d];
+        const [candColumns] = candidateGrid();
+        mark.style.gridArea = `${Math.floor(d / candColumns) + 1} / ${(d % candColumns) + 1}`;
+        entry.cands.insertBefore(mark, marks.slice(d + 1).find(Boolean) ?? null);
+        marks[d] = mark;
+      }
+    }
+    return marks;
   }
 
   /** The symbols of the digits of a bit mask, in order, apart: "1 4 9". */
@@ -590,12 +602,12 @@ export function mountGrid(host, on) {
       }
       const shown = isDots ? withRole : cands | withRole;
       if (shown || cells[i].cands) {
-        const spans = candidateSpans(i);
+        const marks = candidateMarks(i, shown);
         const withCands = { cands, ...roles };
-        for (let d = 0; d < spans.length; d++) {
-          const name = markClass(1 << d, shown, withCands);
-          if (spans[d].className !== name) {
-            spans[d].className = name;
+        for (let d = 0; d < marks.length; d++) {
+          const name = marks[d] && markClass(1 << d, shown, withCands);
+          if (name && marks[d].className !== name) {
+            marks[d].className = name;
           }
         }
       }
@@ -910,8 +922,8 @@ export function mountGrid(host, on) {
   let selectionListener = null;
 
   /**
-   * Tells the listener what the selected cell shows: null until a person picks a cell, then
-   * `{ name, size, symbols, holding, marksName, roles }`: `r3c5`, its digit and whose it is
+   * Tells the listener what the selected cell shows, with the grid's shape record: null
+   * until a person picks a cell, then `{ name, size, symbols, holding, marksName, roles }`: `r3c5`, its digit and whose it is
    * ("5, given"; '' for an empty cell), what its marks are called, and its candidates by role
    * (`cands`, `elim`, … as markClass takes them).
    */
@@ -920,13 +932,13 @@ export function mountGrid(host, on) {
       return;
     }
     if (!isSelectionShown) {
-      selectionListener(null);
+      selectionListener(null, shape);
       return;
     }
     const i = selected;
     const s = shown;
     const value = s.value[i];
-    selectionListener({
+    const selection = {
       name: shortName(i),
       size: shape.size,
       symbols: shape.symbols,
@@ -941,7 +953,8 @@ export function mountGrid(host, on) {
         chainOn: s.chainOn[i],
         chainOff: s.chainOff[i],
       },
-    });
+    };
+    selectionListener(selection, shape);
   }
 
   return {
@@ -953,7 +966,10 @@ export function mountGrid(host, on) {
     markClass,
     /** The row under the grid (the zoom), where other parts may add theirs. */
     tools,
-    /** Calls `listener` now and whenever what the selected cell shows may have changed. */
+    /**
+     * Calls `listener(selection, shape)` now and whenever what the selected cell shows may
+     * have changed (see reportSelection).
+     */
     onSelection(listener) {
       selectionListener = listener;
       reportSelection();

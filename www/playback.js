@@ -5,6 +5,7 @@
 // never queue up behind the page. JS owns the clock: requestAnimationFrame decides how far
 // play has got, and a reply is drawn as it arrives.
 
+import { afterPaint } from './after-paint.js';
 import { applyChanges } from './board-model.js';
 import { CancelledError } from './worker-client.js';
 
@@ -61,6 +62,11 @@ export class Playback {
     this.sentAt = 0;
     this.due = 0;
     this.stopReason = null;
+    /**
+     * Whether making steps ahead waits for the position just received to be painted: that
+     * making shows nothing, and its reply would redraw the page in the same frames.
+     */
+    this.isAheadHeld = false;
     this.reset(null);
     client.addEventListener('restart', () => this.orphan('cancelled'));
   }
@@ -193,7 +199,7 @@ export class Playback {
     } else if (this.wanted) {
       const { target } = this.wanted;
       [type, payload] = ['seek', { trace, target, budgetMs: SEEK_BUDGET_MS }];
-    } else if (!this.isComplete && this.made < this.position + AHEAD) {
+    } else if (!this.isComplete && this.made < this.position + AHEAD && !this.isAheadHeld) {
       const until = this.position + AHEAD;
       [type, payload] = ['ahead', { trace, until, budgetMs: PLAY_BUDGET_MS }];
     } else {
@@ -240,9 +246,23 @@ export class Playback {
       if (this.isAtEnd) {
         this.pause();
       }
+      if (!this.isPlaying) {
+        this.holdAhead();
+      }
     }
     this.pump();
     this.onChange();
+  }
+
+  /** Makes no steps ahead until the frame showing the position received is painted. */
+  holdAhead() {
+    if (!this.isAheadHeld) {
+      this.isAheadHeld = true;
+      afterPaint(() => {
+        this.isAheadHeld = false;
+        this.pump();
+      });
+    }
   }
 
   /** The wanted position is reached (or given up): the promises of `goTo` resolve. */

@@ -27,6 +27,7 @@
 // Its attributes, properties, methods and events: docs/EMBED.md and
 // www/package/stepdoku-board.d.ts.
 
+import { afterPaintWhenFree } from './after-paint.js';
 import { createBoard, startingBoard } from './board-model.js';
 import { mountParts, updateParts } from './board-parts.js';
 import {
@@ -258,13 +259,10 @@ class StepdokuBoard extends HTMLElement {
       this.solving.runClock();
     };
     document.addEventListener('visibilitychange', this.onVisibility);
-    // The explainer on its way (for a trace, a hint, another board): a rating offered starts.
-    this.onModule = ({ detail }) => {
-      const { puzzle } = this.state;
-      if (detail === 'full' && puzzle && this.verdicts.isFor(puzzle.line)) {
-        this.rating.rateIfWaiting(puzzle.line, this.verdict);
-      }
-    };
+    // The explainer on its way (for a trace, a hint, another board): a rating offered starts
+    // once the board's worker is free (on two cores, it would slow a 25×25's first step).
+    this.onModule = ({ detail }) =>
+      detail === 'full' && afterPaintWhenFree(this.client, () => this.rateIfWaiting());
     modules.addEventListener('requested', this.onModule);
     window.addEventListener('pagehide', () => this.solving.save());
     // Technique links open the glossary in place: the host page's URL is never touched.
@@ -420,8 +418,14 @@ class StepdokuBoard extends HTMLElement {
     if (this.isReadonly && state.mode.isSolving) {
       this.solving.enterPhase('entering');
     }
-    if (this.verdicts.isFor(state.puzzle?.line)) {
-      this.rating.rateIfWaiting(state.puzzle.line, this.verdict);
+    this.rateIfWaiting();
+  }
+
+  /** Rates the puzzle if its rating waits for it and its verdict is in (RatingJob). */
+  rateIfWaiting() {
+    const line = this.state.puzzle?.line;
+    if (line && this.verdicts.isFor(line)) {
+      this.rating.rateIfWaiting(line, this.verdict);
     }
   }
 

@@ -1,9 +1,10 @@
 // Big grids as a person reads them: a 25×25 or 16×16 cell's candidates, too small to read in
 // the cell (a 25×25 one draws them as dots), read as letters in the candidate panel under the
 // grid once the cell is picked, on laptops and phones, light and dark, with no WCAG 2.2 AA
-// violation; and a 25×25 trace played at the top speed, whose board, dots included, is the
-// one a fresh page draws at the step where it paused. How long each frame takes is the
-// benchmark's to say (bench/node/big-grid.mjs), not a test's.
+// violation; the panel there before a pick and as big whatever it shows, so that picking
+// cells never moves the page; and a 25×25 trace played at the top speed, whose board, dots
+// included, is the one a fresh page draws at the step where it paused. How long each frame
+// takes is the benchmark's to say (bench/node/big-grid.mjs), not a test's.
 
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -151,6 +152,52 @@ test('a 16×16 cell’s candidates read as letters on a small phone', async () =
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+/**
+ * Where Play is and how big, rounded to the pixel: what sits under the candidate panel, moved
+ * by any change of the panel's height.
+ */
+async function playBox(page) {
+  const { x, y, width, height } = await button(page, 'Play').boundingBox();
+  return [x, y, width, height].map(Math.round);
+}
+
+for (const [id, viewport] of [
+  ['twenty-five', { width: 360, height: 640 }],
+  ['twenty-five', { width: 390, height: 844 }],
+  ['sixteen', { width: 360, height: 640 }],
+]) {
+  const size = `${viewport.width}×${viewport.height}`;
+  test(`picking cells of a ${id} grid moves nothing on a ${size} phone`, async () => {
+    const { page, errors } = await openPage(env.browser, env.url, {
+      hash: `#p=${lineOf(id)}&s=backtracking`,
+      viewport,
+    });
+    await button(page, 'Step forward').click();
+    await waitForSteps(page, 1, { exactly: true });
+    // Before a pick, the panel is there already, asking for one.
+    await page.getByText('Pick a cell to read its candidates', { exact: true }).waitFor();
+    await assertAccessible(page, `${id} before a pick, ${size}`);
+    const before = await playBox(page);
+    const cells = await cellsWithCandidates(page);
+    const fewest = cells.reduce((a, b) => (b.marks.length < a.marks.length ? b : a));
+    const most = cells.reduce((a, b) => (b.marks.length > a.marks.length ? b : a));
+    assert.ok(most.marks.length > 2 * fewest.marks.length, 'long and short lists both');
+    for (const picked of [fewest, most, fewest]) {
+      await cell(page, picked.r, picked.c).click();
+      const items = panelList(page, picked.r, picked.c).getByRole('listitem');
+      assert.deepEqual(await items.allInnerTexts(), picked.marks);
+      assert.deepEqual(await playBox(page), before, `r${picked.r}c${picked.c} moves nothing`);
+    }
+    const given = page.getByRole('gridcell', { name: /, given, row \d+, column \d+$/ }).first();
+    const name = await given.getAttribute('aria-label');
+    await given.click();
+    await page.getByText(name.replace(/, row .*/, ''), { exact: true }).waitFor();
+    assert.deepEqual(await playBox(page), before, 'a filled cell moves nothing');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
 
 test('no panel on a 9×9, whose marks read in the cell', async () => {
   const { page, errors } = await openPage(env.browser, env.url, { hash: '#s=human' });
