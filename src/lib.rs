@@ -33,7 +33,7 @@ pub mod wasm;
 
 pub use contradiction::{Conflict, Contradiction};
 pub use rating::Rating;
-pub use strategy::{stepper, Stepper, Strategy};
+pub use strategy::{stepper, stepper_within, Stepper, Strategy};
 pub use technique::Technique;
 pub use trace::{Board, Candidate, Change, Step, StepKind};
 pub use validate::{check, check_text, Checked, PuzzleError};

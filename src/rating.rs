@@ -47,6 +47,7 @@ pub mod se;
 
 use crate::grid::{Grid, Shape};
 use crate::logic::Detail;
+use crate::search::Budget;
 use crate::strategy::{SearchStepper, Stepper};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::{Change, Step, StepKind};
@@ -300,11 +301,12 @@ impl Rating {
     /// Rates a puzzle by running the Human strategy on it, at most `max_steps` steps; a trace
     /// cut short is rated as far as it went, with `truncated` set.
     pub fn of_puzzle_within(puzzle: &Grid, max_steps: usize) -> Rating {
-        Rating::of_puzzle_while(puzzle, max_steps, || true)
+        Rating::of_puzzle_until(puzzle, max_steps, Budget::DEFAULT)
     }
 
-    /// Rates a puzzle as [`Rating::of_puzzle_within`] does, asking `go_on` before each step
-    /// whether to go on: a caller's deadline (the core reads no clock). A step of the Human
+    /// Rates a puzzle as [`Rating::of_puzzle_within`] does, within `budget`: the count of
+    /// solutions that comes first searches within it, and the trace stops, truncated, once
+    /// its deadline (the caller's: the core reads no clock) has passed. A step of the Human
     /// strategy on a big grid takes up to a few milliseconds, and a search whose guesses meet
     /// dead end after dead end can take millions of them, so a step budget alone does not
     /// bound the time.
@@ -312,8 +314,9 @@ impl Rating {
     /// Natively, once the Human trace takes a step of [`Rating::PEERS_BESIDE_FROM`] or more,
     /// the Sudoku Explainer profile runs on a second thread while the trace goes on: neither
     /// reads the other, and on a hard puzzle each takes tens of milliseconds.
-    pub fn of_puzzle_while(puzzle: &Grid, max_steps: usize, go_on: impl FnMut() -> bool) -> Rating {
-        let uniqueness = Uniqueness::of(puzzle);
+    pub fn of_puzzle_until(puzzle: &Grid, max_steps: usize, budget: Budget) -> Rating {
+        let uniqueness = Uniqueness::of_within(puzzle, budget);
+        let go_on = || !budget.is_out_of_time();
         if !PeerRatings::fit(puzzle, uniqueness) {
             return Rating::of_human_trace(puzzle, uniqueness, (max_steps, go_on), &mut || {});
         }
@@ -351,7 +354,7 @@ impl Rating {
         }
     }
 
-    /// The difficulty of a Human step from which [`Rating::of_puzzle_while`] runs the Sudoku
+    /// The difficulty of a Human step from which [`Rating::of_puzzle_until`] runs the Sudoku
     /// Explainer profile beside the trace: chains, where the profile takes milliseconds.
     /// Below it a second thread costs more than it saves.
     pub const PEERS_BESIDE_FROM: f32 = 6.0;

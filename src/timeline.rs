@@ -19,6 +19,7 @@
 
 use crate::digits::DigitSet;
 use crate::grid::{Cell, Grid};
+use crate::search::Budget;
 use crate::strategy::{self, Stepper, Strategy};
 use crate::trace::{Board, Change, Step, StepKind};
 use serde::Serialize;
@@ -257,7 +258,13 @@ pub struct Timeline {
 impl Timeline {
     /// The trace of a puzzle with a strategy, at position 0 with no step made yet.
     pub fn new(puzzle: &Grid, strategy: Strategy) -> Timeline {
-        let stepper = strategy::stepper(puzzle, strategy);
+        Timeline::new_within(puzzle, strategy, Budget::DEFAULT)
+    }
+
+    /// The trace of a puzzle as [`Timeline::new`] starts it, whose setup searches within
+    /// `budget` (see [`strategy::stepper_within`]).
+    pub fn new_within(puzzle: &Grid, strategy: Strategy, budget: Budget) -> Timeline {
+        let stepper = strategy::stepper_within(puzzle, strategy, budget);
         let frame = Frame::new(stepper.board());
         let n_cells = puzzle.shape().n_cells();
         let mut first_filled = vec![None; n_cells + 1];

@@ -1,12 +1,17 @@
-//! Every search runs within a budget of nodes and says so when it runs out: the solvers,
-//! the counts, the verdict and the batch count.
+//! Every search runs within a budget of nodes and a deadline, and says so when it runs out:
+//! the solvers, the counts, the verdict, the batch count, a rating and a replayed trace.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use stepdoku::rating::Rating;
+use stepdoku::render::{Picture, ShortTrace, Shortfall};
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
-use stepdoku::search::{self, Budget, ExactSolver, Solutions, Undecided, UNDECIDED_COUNT};
+use stepdoku::search::{
+    self, Budget, Deadline, ExactSolver, Solutions, Spent, Undecided, UNDECIDED_COUNT,
+};
 use stepdoku::util;
 use stepdoku::validate::{self, Diagnosis, PuzzleError, VerdictKind};
-use stepdoku::{Grid, Shape};
+use stepdoku::{Geometry, Grid, Shape, Strategy, Variant};
 
 /// A hard 9×9 puzzle (the first of forum_hardest_1106): it needs dozens of nodes.
 const HARD: &str =
@@ -32,7 +37,8 @@ fn fast9_stops_at_its_budget_and_says_so() {
         short.decided(),
         Err(Undecided {
             nodes: short.n_guesses,
-            found: short.n_solutions
+            found: short.n_solutions,
+            spent: Spent::Nodes,
         })
     );
     // Within budget again, the same solver decides.
@@ -114,4 +120,86 @@ fn thousands_are_grouped() {
     assert_eq!(util::group_thousands(999), "999");
     assert_eq!(util::group_thousands(1_000), "1,000");
     assert_eq!(util::group_thousands(1_234_567), "1,234,567");
+}
+
+/// A clock that moves one millisecond each time it is read, so that a deadline comes after
+/// a known number of readings, whatever the machine's speed.
+fn ticking_clock() -> f64 {
+    static TICKS: AtomicU64 = AtomicU64::new(0);
+    TICKS.fetch_add(1, Ordering::Relaxed) as f64
+}
+
+/// A budget of unbounded nodes that ends after `readings` readings of the ticking clock.
+fn after_readings(readings: u64) -> Budget {
+    Budget::UNLIMITED.until(Deadline::after(ticking_clock, readings as f64))
+}
+
+#[test]
+fn every_solver_stops_at_its_deadline_and_says_it_was_time() {
+    // Counting every solution of an empty grid never ends by itself.
+    for shape in [Shape::NINE, Shape::SIXTEEN, Shape::TWENTY_FIVE] {
+        let empty = vec![0u8; shape.n_cells()];
+        let geometry = Geometry::classic(shape);
+        let mut solvers: Vec<Box<dyn ExactSolver>> = vec![
+            search::solver_for(&geometry),
+            Box::new(GeneralSolver::new(shape)),
+        ];
+        for solver in &mut solvers {
+            solver.set_budget(after_readings(20));
+            let outcome = solver.search(&empty, u32::MAX, &mut Solutions::new(0));
+            let undecided = outcome.decided().unwrap_err();
+            assert_eq!(undecided.spent, Spent::Time, "{}", shape.name());
+            // The clock is read once per `NODES_PER_CLOCK_READ` nodes, and the ticking clock
+            // passes the deadline within 20 readings (fewer when other tests read it too).
+            assert!(
+                undecided.nodes <= 21 * Budget::NODES_PER_CLOCK_READ,
+                "{}: {} nodes",
+                shape.name(),
+                undecided.nodes
+            );
+            assert!(undecided.to_string().contains("at its time limit"));
+        }
+    }
+}
+
+#[test]
+fn a_deadline_far_off_changes_nothing() {
+    let far = Budget::DEFAULT.until(Deadline::after(ticking_clock, 1e15));
+    let hard = Grid::parse(HARD).unwrap();
+    assert_eq!(search::count_solutions(&hard, 2, far), Ok(1));
+    let mut solver = GeneralSolver::new(Shape::NINE);
+    solver.set_budget(far);
+    let outcome = solver.search(&values(HARD), 2, &mut Solutions::new(0));
+    assert_eq!(outcome.decided(), Ok(1));
+}
+
+#[test]
+fn a_rating_and_a_replay_stop_at_their_deadline() {
+    // An empty 25×25 Windoku: the count before the trace cannot finish, and its trace
+    // guesses for millions of steps.
+    let layout = Geometry::new(Shape::TWENTY_FIVE, Variant::Windoku).unwrap();
+    let empty = Grid::from_values_in(layout, &vec![0; Shape::TWENTY_FIVE.n_cells()]).unwrap();
+    let rating = Rating::of_puzzle_until(&empty, Rating::DEFAULT_MAX_STEPS, after_readings(50));
+    assert!(rating.truncated);
+    assert!(!rating.solved);
+    let stopped =
+        Picture::at_position_within(&empty, Strategy::Human, 1_000_000, after_readings(50));
+    assert!(matches!(
+        stopped,
+        Err(ShortTrace {
+            cause: Shortfall::OutOfTime,
+            ..
+        })
+    ));
+    // A trace that ends before the position says so, however much time is left.
+    let hard = Grid::parse(HARD).unwrap();
+    let far = Budget::DEFAULT.until(Deadline::after(ticking_clock, 1e15));
+    let short = Picture::at_position_within(&hard, Strategy::Human, 1_000_000, far);
+    assert!(matches!(
+        short,
+        Err(ShortTrace {
+            cause: Shortfall::Ended,
+            ..
+        })
+    ));
 }

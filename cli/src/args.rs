@@ -12,12 +12,12 @@ use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::thread;
 
+use crate::limits::{Limits, DEFAULT_MAX_SECONDS};
 use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
 use stepdoku::generate::{self, DateError, ErRange, Givens, Ladder, Symmetry, Target};
 use stepdoku::rating::Level;
 use stepdoku::render::Theme;
-use stepdoku::search::Budget;
 use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
@@ -277,25 +277,37 @@ struct InputArg {
     file: Option<PathBuf>,
 }
 
-/// The `--max-seconds` option of `rate` and `explain`.
+/// The `--max-nodes` and `--max-seconds` options of every command that reads puzzles.
 #[derive(Args)]
-struct DeadlineArg {
-    /// Stop a puzzle after S seconds (a search on a big grid whose guesses meet dead end
-    /// after dead end can go on for hours).
+struct LimitsArgs {
+    /// Give up on a puzzle's search after N nodes (candidates tried), reporting it undecided.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = Limits::DEFAULT.nodes,
+        value_parser = parse_nodes,
+        allow_negative_numbers = true
+    )]
+    max_nodes: u64,
+    /// Give up on a puzzle after S seconds, its searches and steps together (a search on a
+    /// big grid whose guesses meet dead end after dead end could go on for hours).
     #[arg(
         long,
         value_name = "S",
-        default_value_t = 60,
+        default_value_t = DEFAULT_MAX_SECONDS as usize,
         value_parser = parse_count,
         allow_negative_numbers = true
     )]
     max_seconds: usize,
 }
 
-impl DeadlineArg {
-    /// The time a puzzle may take.
-    fn max_time(&self) -> Duration {
-        Duration::from_secs(self.max_seconds as u64)
+impl LimitsArgs {
+    /// The bounds on each puzzle's work.
+    fn limits(&self) -> Limits {
+        Limits {
+            nodes: self.max_nodes,
+            max_time: Duration::from_secs(self.max_seconds as u64),
+        }
     }
 }
 
@@ -322,15 +334,8 @@ struct BatchArgs {
     variant: VariantArg,
     #[command(flatten)]
     threads: ThreadsArg,
-    /// Give up on a puzzle's search after N nodes (candidates tried), reporting it undecided.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = Budget::DEFAULT.nodes,
-        value_parser = parse_nodes,
-        allow_negative_numbers = true
-    )]
-    max_nodes: u64,
+    #[command(flatten)]
+    limits: LimitsArgs,
     #[command(flatten)]
     input: InputArg,
 }
@@ -391,8 +396,6 @@ struct RateArgs {
     )]
     max_steps: usize,
     #[command(flatten)]
-    deadline: DeadlineArg,
-    #[command(flatten)]
     batch: BatchArgs,
 }
 
@@ -414,7 +417,7 @@ struct ExplainArgs {
     )]
     max_steps: usize,
     #[command(flatten)]
-    deadline: DeadlineArg,
+    limits: LimitsArgs,
     /// Under each forcing-chain step, its implications, one numbered line each (text only).
     #[arg(long)]
     verbose: bool,
@@ -523,6 +526,8 @@ struct RenderArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     #[command(flatten)]
+    limits: LimitsArgs,
+    #[command(flatten)]
     variant: VariantArg,
     #[command(flatten)]
     input: InputArg,
@@ -537,8 +542,8 @@ pub enum Request {
         variant: Variant,
         input: Input,
         n_threads: usize,
-        /// How far each puzzle's search may go before it is reported undecided.
-        budget: Budget,
+        /// How far each puzzle's work may go before it is reported undecided.
+        limits: Limits,
     },
     /// `explain`: the steps of each puzzle, one puzzle after another.
     Explain {
@@ -583,7 +588,6 @@ fn request(command: CommandArgs) -> Result<Request, String> {
             Task::Rate {
                 format: args.format,
                 max_steps: args.max_steps,
-                max_time: args.deadline.max_time(),
             },
             args.batch,
         ),
@@ -592,7 +596,7 @@ fn request(command: CommandArgs) -> Result<Request, String> {
                 strategy: args.strategy,
                 format: args.format,
                 max_steps: args.max_steps,
-                max_time: args.deadline.max_time(),
+                limits: args.limits.limits(),
                 detail: if args.verbose {
                     Detail::Implications
                 } else {
@@ -669,7 +673,7 @@ fn batch(
     BatchArgs {
         variant,
         threads,
-        max_nodes,
+        limits,
         input,
     }: BatchArgs,
 ) -> Request {
@@ -678,7 +682,7 @@ fn batch(
         variant: variant.layout(),
         input: Input::from_operand(input.file),
         n_threads: n_threads(threads),
-        budget: Budget::nodes(max_nodes),
+        limits: limits.limits(),
     }
 }
 
@@ -758,6 +762,7 @@ fn render_request(args: RenderArgs) -> Result<Request, String> {
             },
             title: args.title,
             output: args.output,
+            limits: args.limits.limits(),
             variant: args.variant.layout(),
         },
         input,

@@ -6,30 +6,23 @@ use std::fmt::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
-use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Undecided};
+use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Spent, Undecided};
 use stepdoku::util::group_thousands;
 use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
 
 use crate::format::Format;
 use crate::input::too_long_message;
+use crate::limits::Limits;
 use crate::puzzle::{format_difficulty, no_solution_message, push_line, read_values, to_json};
 
 /// What is done to each puzzle of a batch.
 #[derive(Clone, Copy)]
 pub enum Task {
     Solve(Ambiguity),
-    Count {
-        limit: u32,
-    },
-    Rate {
-        format: Format,
-        max_steps: usize,
-        /// The longest a puzzle may be rated.
-        max_time: Duration,
-    },
+    Count { limit: u32 },
+    Rate { format: Format, max_steps: usize },
 }
 
 /// What `solve` does about a puzzle with several solutions.
@@ -88,19 +81,22 @@ pub struct Worker {
     /// The layout of lines without a tag.
     variant: Variant,
     solvers: Vec<(Arc<Geometry>, Box<dyn ExactSolver>)>,
-    /// How far each search may go before the puzzle is reported undecided.
+    /// How far each puzzle's work may go before it is reported undecided.
+    limits: Limits,
+    /// The budget of the puzzle at hand, started when its work started.
     budget: Budget,
     kept: Solutions,
     values: Vec<u8>,
 }
 
 impl Worker {
-    pub fn new(task: Task, variant: Variant, budget: Budget) -> Worker {
+    pub fn new(task: Task, variant: Variant, limits: Limits) -> Worker {
         Worker {
             task,
             variant,
             solvers: Vec::new(),
-            budget,
+            limits,
+            budget: limits.start(),
             kept: Solutions::new(1),
             values: Vec::with_capacity(Shape::TWENTY_FIVE.n_cells()),
         }
@@ -169,7 +165,12 @@ impl Worker {
                 solver.set_budget(self.budget);
                 solver.search_within(values, marks, limit, kept)
             }
-            None => self.solver(geometry).search(values, limit, kept),
+            None => {
+                let budget = self.budget;
+                let solver = self.solver(geometry);
+                solver.set_budget(budget);
+                solver.search(values, limit, kept)
+            }
         }
     }
 
@@ -177,9 +178,8 @@ impl Worker {
         let at = match self.solvers.iter().position(|(g, _)| g == geometry) {
             Some(at) => at,
             None => {
-                let mut solver = search::solver_for(geometry);
-                solver.set_budget(self.budget);
-                self.solvers.push((geometry.clone(), solver));
+                self.solvers
+                    .push((geometry.clone(), search::solver_for(geometry)));
                 self.solvers.len() - 1
             }
         };
@@ -194,6 +194,7 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         let mut values = std::mem::take(&mut self.values);
+        self.budget = self.limits.start();
         let outcome = read_values(text, &mut values, &self.variant).and_then(|reading| {
             let (geometry, marks) = match reading {
                 Reading::Values(geometry) => (geometry, None),
@@ -222,11 +223,9 @@ impl Worker {
                     let _ = write!(result.stdout, "{n}");
                     Ok(())
                 }
-                Task::Rate {
-                    format,
-                    max_steps,
-                    max_time,
-                } => self.rate(read, format, (max_steps, max_time), puzzle, result),
+                Task::Rate { format, max_steps } => {
+                    self.rate(read, format, max_steps, puzzle, result)
+                }
             }
         });
         self.values = values;
@@ -278,7 +277,7 @@ impl Worker {
             marks,
         }: PuzzleRead,
         format: Format,
-        (max_steps, max_time): (usize, Duration),
+        max_steps: usize,
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
@@ -302,14 +301,13 @@ impl Worker {
         if let Some(marks) = marks {
             grid = grid.with_marks(marks.to_vec());
         }
-        let start = Instant::now();
-        let rating = Rating::of_puzzle_while(&grid, max_steps, || start.elapsed() < max_time);
+        let rating = Rating::of_puzzle_until(&grid, max_steps, self.budget);
         if rating.truncated {
             return Err(if rating.n_steps < max_steps {
                 format!(
                     "gave up after {} steps in {} s (see --max-seconds)",
                     rating.n_steps,
-                    max_time.as_secs()
+                    self.limits.seconds()
                 )
             } else {
                 format!("gave up after {max_steps} steps (see --max-steps)")
@@ -363,8 +361,12 @@ struct ErrorRecord<'a> {
 
 /// Why a puzzle whose search ran out of its budget has no answer.
 fn undecided_message(undecided: &Undecided) -> String {
+    let (when, option) = match undecided.spent {
+        Spent::Nodes => ("after", "--max-nodes"),
+        Spent::Time => ("at its time limit, after", "--max-seconds"),
+    };
     format!(
-        "undecided: the search gave up after {} nodes ({} found so far)",
+        "undecided: the search gave up {when} {} nodes ({} found so far; see {option})",
         group_thousands(undecided.nodes),
         undecided.found
     )

@@ -4,13 +4,13 @@
 use serde::Serialize;
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::time::{Duration, Instant};
 
 use stepdoku::rating::{Rater, Rating};
-use stepdoku::{stepper, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
+use stepdoku::{stepper_within, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
 
 use crate::format::Format;
 use crate::input::{puzzle_part, too_long_message, LineRead, LineReader};
+use crate::limits::Limits;
 use crate::outcome::{Failure, Outcome};
 use crate::puzzle::{format_difficulty, read_values, sentence_part, to_json};
 
@@ -20,8 +20,8 @@ pub struct ExplainOptions {
     pub format: Format,
     /// The most steps of one puzzle.
     pub max_steps: usize,
-    /// The longest one puzzle may take.
-    pub max_time: Duration,
+    /// How far the work on one puzzle may go.
+    pub limits: Limits,
     /// How much of each step the text shows.
     pub detail: Detail,
     /// The layout of lines without a tag.
@@ -162,13 +162,13 @@ fn explain_puzzle(
         )
         .map_err(Failure::writing)?;
     }
-    let mut solver = stepper(grid, options.strategy);
+    let budget = options.limits.start();
+    let mut solver = stepper_within(grid, options.strategy, budget);
     let mut rater = Rater::for_shape(grid.shape());
     let mut n_steps: u64 = 0;
     // The sentence of an `Unsolvable` step, which names what is wrong.
     let mut ending = String::new();
-    let start = Instant::now();
-    while (n_steps as usize) < options.max_steps && start.elapsed() < options.max_time {
+    while (n_steps as usize) < options.max_steps && !budget.is_out_of_time() {
         let Some(step) = solver.next_step() else {
             break;
         };
@@ -221,7 +221,7 @@ fn stopped(n_steps: usize, options: &ExplainOptions) -> String {
     if n_steps < options.max_steps {
         format!(
             "stopped after {n_steps} steps in {} s (see --max-seconds)",
-            options.max_time.as_secs()
+            options.limits.seconds()
         )
     } else {
         format!("stopped after {n_steps} steps (see --max-steps)")

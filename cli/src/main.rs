@@ -25,6 +25,7 @@ mod explain;
 mod format;
 mod generate;
 mod input;
+mod limits;
 mod outcome;
 mod pool;
 mod puzzle;
@@ -34,12 +35,12 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::panic;
 use std::process::ExitCode;
 
+use crate::limits::Limits;
 use args::Request;
 use batch::Task;
 use input::{open_input, Input, LineReader, Opened};
 use outcome::{Failure, Outcome};
 use pool::{Delivery, Engine, Progress};
-use stepdoku::search::Budget;
 use stepdoku::Variant;
 
 fn main() -> ExitCode {
@@ -73,8 +74,8 @@ fn run(request: Request) -> Result<Outcome, Failure> {
             variant,
             input,
             n_threads,
-            budget,
-        } => run_batches(task, variant, &input, n_threads, budget),
+            limits,
+        } => run_batches(task, variant, &input, n_threads, limits),
         Request::Explain { options, input } => {
             let Opened { reader, name, .. } = open_input(&input)?;
             let stdout = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -94,7 +95,7 @@ fn run_batches(
     variant: Variant,
     input: &Input,
     n_threads: usize,
-    budget: Budget,
+    limits: Limits,
 ) -> Result<Outcome, Failure> {
     let Opened { reader, size, name } = open_input(input)?;
     // Someone typing puzzles gets each answer as soon as it is found.
@@ -106,7 +107,7 @@ fn run_batches(
     let engine = Engine {
         task,
         variant,
-        budget,
+        limits,
         n_threads,
         batch_len: match (is_interactive, task) {
             (true, _) => 1,

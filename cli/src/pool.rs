@@ -14,12 +14,12 @@
 //! [`MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES): long lines make shorter batches, not
 //! larger ones.
 
+use crate::limits::Limits;
 use crossbeam_channel::{Receiver, Sender};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::thread;
-use stepdoku::search::Budget;
 use stepdoku::Variant;
 
 use crate::batch::{Batch, BatchResult, PuzzleLine, Task, Worker};
@@ -47,8 +47,8 @@ pub struct Engine {
     pub task: Task,
     /// The layout of lines without a tag.
     pub variant: Variant,
-    /// How far each puzzle's search may go.
-    pub budget: Budget,
+    /// How far each puzzle's work may go.
+    pub limits: Limits,
     pub n_threads: usize,
     /// The most puzzles in one batch.
     pub batch_len: usize,
@@ -73,11 +73,11 @@ impl Engine {
                 let result_tx = result_tx.clone();
                 let task = self.task;
                 let variant = self.variant.clone();
-                let budget = self.budget;
+                let limits = self.limits;
                 thread::Builder::new()
                     .name(format!("worker {worker_no}"))
                     .spawn_scoped(scope, move || {
-                        let mut worker = Worker::new(task, variant, budget);
+                        let mut worker = Worker::new(task, variant, limits);
                         for batch in batch_rx {
                             if result_tx.send(worker.run(&batch)).is_err() {
                                 return;
@@ -330,7 +330,7 @@ mod tests {
         let engine = Engine {
             task: Task::Solve(Ambiguity::Warn),
             variant: Variant::Classic,
-            budget: Budget::DEFAULT,
+            limits: Limits::DEFAULT,
             n_threads: 2,
             batch_len: 1,
             delivery: Delivery::AtOnce,

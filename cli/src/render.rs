@@ -5,11 +5,12 @@ use clap::ValueEnum;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use stepdoku::render::{NoSuchImplication, Picture, ShortTrace, Theme};
+use stepdoku::render::{NoSuchImplication, Picture, ShortTrace, Shortfall, Theme};
 use stepdoku::validate::{self, PuzzleError};
 use stepdoku::{Grid, Strategy, Variant};
 
 use crate::input::{open_input, puzzle_part, too_long_message, Input, LineRead, LineReader};
+use crate::limits::Limits;
 use crate::outcome::{write_stdout, Failure, Outcome};
 use crate::puzzle::{describe_parse_error, read_grid, sentence_part};
 
@@ -29,6 +30,8 @@ pub struct RenderOptions {
     pub title: Option<String>,
     /// Where the image goes; standard output when `None`.
     pub output: Option<PathBuf>,
+    /// How far the work on the puzzle may go.
+    pub limits: Limits,
     /// The layout of a puzzle without a tag.
     pub variant: Variant,
 }
@@ -125,12 +128,13 @@ fn read_first_puzzle(
 /// The image of a puzzle, with a warning to give; or why the puzzle cannot be drawn.
 fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>), String> {
     let mut warning = None;
+    let budget = render.limits.start();
     let picture = match render.subject {
         Subject::Puzzle => match render.candidates {
             CandidateDisplay::Always => Picture::of_puzzle_with_candidates(grid),
             CandidateDisplay::WhenMarked => Picture::of_puzzle(grid),
         },
-        Subject::Solution => match validate::check(grid) {
+        Subject::Solution => match validate::check_within(grid, budget) {
             Ok(checked) => Picture::of_solution(grid, &checked.solution),
             Err(PuzzleError::SeveralSolutions {
                 first, differing, ..
@@ -148,15 +152,20 @@ fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>),
         },
         Subject::Step => {
             let position = render.position.unwrap_or(0);
-            let picture = Picture::at_position(grid, render.strategy, position).map_err(
-                |ShortTrace { n_steps }| {
-                    format!(
+            let picture = Picture::at_position_within(grid, render.strategy, position, budget)
+                .map_err(|ShortTrace { n_steps, cause }| match cause {
+                    Shortfall::Ended => format!(
                         "the {} trace of this puzzle has {n_steps} steps, so there is no step \
                          {position} (use --step 0 to {n_steps})",
                         render.strategy.name()
-                    )
-                },
-            )?;
+                    ),
+                    Shortfall::OutOfTime => format!(
+                        "stopped at step {n_steps} of the {} trace after {} s, before step \
+                         {position} (see --max-seconds)",
+                        render.strategy.name(),
+                        render.limits.seconds()
+                    ),
+                })?;
             let picture = match render.implication {
                 None => picture,
                 Some(k) => {

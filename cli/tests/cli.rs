@@ -721,7 +721,7 @@ fn a_search_that_runs_out_of_its_budget_is_undecided() {
         );
         assert!(
             out.stderr.contains(
-                "error: line 1: undecided: the search gave up after 3 nodes (0 found so far)"
+                "error: line 1: undecided: the search gave up after 3 nodes (0 found so far; see --max-nodes)"
             ),
             "{command}: {}",
             out.stderr

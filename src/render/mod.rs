@@ -57,7 +57,7 @@ mod svg;
 mod theme;
 mod walk;
 
-pub use picture::{CellContent, Origin, Picture, ShortTrace};
+pub use picture::{CellContent, Origin, Picture, ShortTrace, Shortfall};
 pub use theme::{Palette, Theme, Tint};
 pub use walk::NoSuchImplication;
 

@@ -7,7 +7,8 @@ use super::theme::Theme;
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, Shape};
-use crate::strategy::{stepper, Strategy};
+use crate::search::Budget;
+use crate::strategy::{stepper_within, Strategy};
 use crate::trace::{Board, Change, Step, StepKind};
 use std::sync::Arc;
 
@@ -53,11 +54,22 @@ pub enum CellContent {
     Blank,
 }
 
-/// The trace of a puzzle is shorter than the position asked for.
+/// The trace of a puzzle did not reach the position asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct ShortTrace {
-    /// The number of steps the trace has: positions 0 to `n_steps` exist.
+    /// The number of steps the trace has, or had reached when it stopped.
     pub n_steps: usize,
+    /// Why it stopped there.
+    pub cause: Shortfall,
+}
+
+/// Why a trace stopped before the position asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Shortfall {
+    /// The trace ended: positions 0 to `n_steps` exist.
+    Ended,
+    /// The budget's deadline passed while the trace was replayed.
+    OutOfTime,
 }
 
 /// What to draw: a board, each cell's content, and optionally a step to highlight.
@@ -161,13 +173,34 @@ impl Picture {
         strategy: Strategy,
         position: usize,
     ) -> Result<Picture, ShortTrace> {
+        Picture::at_position_within(puzzle, strategy, position, Budget::DEFAULT)
+    }
+
+    /// The board at a position as [`Picture::at_position`] draws it, replaying the trace
+    /// within `budget`: the strategy's setup searches within it, and a replay still going
+    /// when its deadline passes stops with [`Shortfall::OutOfTime`].
+    pub fn at_position_within(
+        puzzle: &Grid,
+        strategy: Strategy,
+        position: usize,
+        budget: Budget,
+    ) -> Result<Picture, ShortTrace> {
         let shape = puzzle.shape();
-        let mut solver = stepper(puzzle, strategy);
+        let mut solver = stepper_within(puzzle, strategy, budget);
         let mut origins = Origins::of_puzzle(puzzle);
         let mut last = None;
         for n_taken in 0..position {
+            if budget.is_out_of_time() {
+                return Err(ShortTrace {
+                    n_steps: n_taken,
+                    cause: Shortfall::OutOfTime,
+                });
+            }
             let Some(step) = solver.next_step() else {
-                return Err(ShortTrace { n_steps: n_taken });
+                return Err(ShortTrace {
+                    n_steps: n_taken,
+                    cause: Shortfall::Ended,
+                });
             };
             origins.record(&step);
             last = Some(step);

@@ -82,7 +82,7 @@
 //! `n_branches` counts branch points (tdoku's "guesses"), `n_guesses` every candidate tried
 //! at them, as in the general solver.
 
-use super::{Budget, ExactSolver, SearchOutcome, Solutions};
+use super::{Budget, ClockReader, ExactSolver, SearchOutcome, Solutions, Spent};
 use crate::util::bit_positions;
 
 /// The cells of a band, 27 bits.
@@ -577,6 +577,7 @@ impl State {
 pub struct Fast9Solver {
     limit: u32,
     budget: Budget,
+    clock: ClockReader,
     outcome: SearchOutcome,
 }
 
@@ -601,6 +602,14 @@ impl Fast9Solver {
             }
             if self.outcome.n_guesses >= self.budget.nodes {
                 self.outcome.exhausted = true;
+                return;
+            }
+            if self
+                .clock
+                .is_out_of_time(&self.budget, self.outcome.n_guesses)
+            {
+                self.outcome.exhausted = true;
+                self.outcome.spent = Spent::Time;
                 return;
             }
             self.outcome.n_branches += 1;
@@ -633,6 +642,7 @@ impl ExactSolver for Fast9Solver {
     fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome {
         kept.clear(givens.len());
         self.outcome = SearchOutcome::default();
+        self.clock = ClockReader::default();
         self.limit = limit;
         if givens.len() != 81 || limit == 0 {
             return self.outcome;

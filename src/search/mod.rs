@@ -12,27 +12,101 @@ use crate::grid::{Grid, Reading, Shape};
 use crate::util::group_thousands;
 use std::sync::Arc;
 
+/// A clock the caller supplies: milliseconds since a moment of its choosing. The core reads
+/// no clock of its own; the CLI passes one built on `std::time::Instant`, the page one built
+/// on `Date.now()`.
+pub type Clock = fn() -> f64;
+
+/// A moment on a caller's [`Clock`] after which a search stops undecided.
+#[derive(Copy, Clone, Debug)]
+pub struct Deadline {
+    clock: Clock,
+    at_ms: f64,
+}
+
+impl Deadline {
+    /// The moment `ms` milliseconds after now on `clock`.
+    pub fn after(clock: Clock, ms: f64) -> Deadline {
+        Deadline {
+            clock,
+            at_ms: clock() + ms,
+        }
+    }
+
+    /// Whether the moment has come.
+    pub fn has_passed(&self) -> bool {
+        (self.clock)() >= self.at_ms
+    }
+
+    /// The milliseconds left before the moment, 0 once it has passed.
+    pub fn ms_left(&self) -> f64 {
+        (self.at_ms - (self.clock)()).max(0.0)
+    }
+}
+
 /// How much a search may do before it gives up undecided: a number of search nodes, each a
-/// candidate tried at a branch point (what [`SearchOutcome::n_guesses`] counts).
+/// candidate tried at a branch point (what [`SearchOutcome::n_guesses`] counts), and,
+/// optionally, a [`Deadline`] that the search reads every [`Budget::NODES_PER_CLOCK_READ`]
+/// nodes, so that it holds by wall clock within a few milliseconds.
 ///
 /// A node costs about 1 µs on 9×9 and 10–50 µs on 25×25, so the default of a million nodes
 /// bounds any search to seconds on 9×9 and about a minute on 25×25; no puzzle of the shared
-/// collections needs more than a few thousand.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// collections needs more than a few thousand. Callers that face people give a deadline as
+/// well (the CLI's `--max-seconds`, the page's worker).
+#[derive(Copy, Clone, Debug)]
 pub struct Budget {
     /// The most nodes the search may visit.
     pub nodes: u64,
+    /// When the search must stop, if ever.
+    pub deadline: Option<Deadline>,
 }
 
 impl Budget {
     /// The budget of every search that is not given one: a million nodes.
-    pub const DEFAULT: Budget = Budget { nodes: 1_000_000 };
+    pub const DEFAULT: Budget = Budget::nodes(1_000_000);
     /// No bound at all, for callers that bound the work themselves (tests of small grids).
-    pub const UNLIMITED: Budget = Budget { nodes: u64::MAX };
+    pub const UNLIMITED: Budget = Budget::nodes(u64::MAX);
+    /// How many nodes a search visits between two readings of the deadline's clock: a few
+    /// milliseconds of work on 25×25, a fraction of one on 9×9.
+    pub const NODES_PER_CLOCK_READ: u64 = 64;
 
     /// A budget of `nodes` search nodes.
     pub const fn nodes(nodes: u64) -> Budget {
-        Budget { nodes }
+        Budget {
+            nodes,
+            deadline: None,
+        }
+    }
+
+    /// This budget, ending at `deadline` as well.
+    pub const fn until(self, deadline: Deadline) -> Budget {
+        Budget {
+            nodes: self.nodes,
+            deadline: Some(deadline),
+        }
+    }
+
+    /// Whether the deadline, if any, has passed.
+    pub fn is_out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|deadline| deadline.has_passed())
+    }
+}
+
+/// Reads a budget's clock every [`Budget::NODES_PER_CLOCK_READ`] nodes of a search.
+#[derive(Copy, Clone, Debug, Default)]
+pub(crate) struct ClockReader {
+    next_read_at: u64,
+}
+
+impl ClockReader {
+    /// Whether the search, having visited `n_guesses` nodes, is past the budget's deadline;
+    /// the clock is read only once every [`Budget::NODES_PER_CLOCK_READ`] nodes.
+    pub(crate) fn is_out_of_time(&mut self, budget: &Budget, n_guesses: u64) -> bool {
+        if budget.deadline.is_none() || n_guesses < self.next_read_at {
+            return false;
+        }
+        self.next_read_at = n_guesses.saturating_add(Budget::NODES_PER_CLOCK_READ);
+        budget.is_out_of_time()
     }
 }
 
@@ -42,21 +116,38 @@ impl Default for Budget {
     }
 }
 
+/// What ran out when a search gave up: its nodes or its time.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Spent {
+    /// It visited every node of its budget.
+    #[default]
+    Nodes,
+    /// Its deadline passed.
+    Time,
+}
+
 /// A search that ran out of its [`Budget`] before it could tell how many solutions there are.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Undecided {
-    /// The nodes it visited: the budget.
+    /// The nodes it visited.
     pub nodes: u64,
     /// Solutions it had found by then, fewer than the limit asked for.
     pub found: u32,
+    /// What ran out.
+    pub spent: Spent,
 }
 
 impl std::fmt::Display for Undecided {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "Undecided: the search gave up after {} nodes with {} found so far.",
+            "Undecided: the search gave up {} {} {} with {} found so far.",
+            match self.spent {
+                Spent::Nodes => "after",
+                Spent::Time => "at its time limit, after",
+            },
             group_thousands(self.nodes),
+            if self.nodes == 1 { "node" } else { "nodes" },
             match self.found {
                 0 => "no solution".to_string(),
                 1 => "one solution".to_string(),
@@ -76,6 +167,8 @@ pub struct SearchOutcome {
     /// Whether the search ran out of its budget before it ended: then `n_solutions` is only
     /// what it found so far, and fewer than the limit.
     pub exhausted: bool,
+    /// What ran out, when `exhausted`.
+    pub spent: Spent,
     /// How many candidates the search tried at its branch points.
     pub n_guesses: u64,
     /// How many branch points the search met: states where propagation stopped short of a
@@ -98,6 +191,7 @@ impl SearchOutcome {
             Err(Undecided {
                 nodes: self.n_guesses,
                 found: self.n_solutions,
+                spent: self.spent,
             })
         } else {
             Ok(self.n_solutions)

@@ -11,6 +11,7 @@ pub use backtracking::BacktrackingStepper;
 pub use search::SearchStepper;
 
 use crate::grid::Grid;
+use crate::search::Budget;
 use crate::trace::{Board, Step};
 use serde::Serialize;
 
@@ -72,9 +73,19 @@ pub trait Stepper {
 /// A stepper for a puzzle with the given strategy. The puzzle's givens must not conflict
 /// (check with [`crate::validate`] first); conflicting givens end in an `Unsolvable` step.
 pub fn stepper(puzzle: &Grid, strategy: Strategy) -> Box<dyn Stepper> {
+    stepper_within(puzzle, strategy, Budget::DEFAULT)
+}
+
+/// A stepper as [`stepper`] makes one, whose setup searches within `budget`: the Human
+/// strategy first counts the puzzle's solutions to know whether the uniqueness techniques
+/// apply, which on a big grid can take as long as a solve.
+pub fn stepper_within(puzzle: &Grid, strategy: Strategy, budget: Budget) -> Box<dyn Stepper> {
     match strategy {
         Strategy::Backtracking => Box::new(BacktrackingStepper::new(puzzle)),
         Strategy::Singles => Box::new(SearchStepper::singles(puzzle)),
-        Strategy::Human => Box::new(SearchStepper::human(puzzle, Uniqueness::of(puzzle))),
+        Strategy::Human => Box::new(SearchStepper::human(
+            puzzle,
+            Uniqueness::of_within(puzzle, budget),
+        )),
     }
 }

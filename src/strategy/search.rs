@@ -14,8 +14,13 @@ impl Uniqueness {
     /// Checks a puzzle by counting its solutions up to two, within the default budget: a
     /// count that runs out of it leaves uniqueness unknown.
     pub fn of(puzzle: &Grid) -> Uniqueness {
+        Uniqueness::of_within(puzzle, Budget::DEFAULT)
+    }
+
+    /// Checks a puzzle as [`Uniqueness::of`] does, counting within `budget`.
+    pub fn of_within(puzzle: &Grid, budget: Budget) -> Uniqueness {
         if validate::first_conflict(puzzle).is_none()
-            && search::count_solutions(puzzle, 2, Budget::DEFAULT) == Ok(1)
+            && search::count_solutions(puzzle, 2, budget) == Ok(1)
         {
             Uniqueness::Known
         } else {

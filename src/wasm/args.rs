@@ -4,6 +4,8 @@ use super::to_js;
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::{layout_of_tag, Grid, ParseError, Shape, MAX_TEXT_LEN};
+#[cfg(feature = "verdict")]
+use crate::search::{Budget, Deadline};
 use crate::validate::Diagnosis;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
@@ -21,6 +23,29 @@ pub(super) const MAX_SAFE_WHOLE: u64 = (1 << 53) - 1;
 /// The most steps one call makes or hands out (`stepMany`, `advance`, `make`, `rows`), so that
 /// a wrong count cannot run a whole trace in one call; a page calls again to go on.
 pub const MAX_STEPS_PER_CALL: u32 = 1_000_000;
+
+#[cfg(feature = "verdict")]
+/// The longest any one search the page starts may run, in milliseconds: a count or solve
+/// that meets dead end after dead end on a big grid stops undecided after 30 seconds.
+pub const PAGE_MAX_MS: f64 = 30_000.0;
+
+#[cfg(feature = "verdict")]
+/// The page's clock: milliseconds since 1970, as `Date.now()` reads it.
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+#[cfg(feature = "verdict")]
+/// A budget of `nodes` search nodes that ends `ms` milliseconds from now.
+pub fn budget_for(nodes: u64, ms: f64) -> Budget {
+    Budget::nodes(nodes).until(Deadline::after(now_ms, ms))
+}
+
+#[cfg(feature = "verdict")]
+/// The budget of a search the page starts: the core's default nodes, and [`PAGE_MAX_MS`].
+pub fn page_budget() -> Budget {
+    budget_for(Budget::DEFAULT.nodes, PAGE_MAX_MS)
+}
 
 /// The most candidates one `Generator.run` call makes.
 pub const MAX_TRIES_PER_CALL: u32 = 1_000;

@@ -3,13 +3,14 @@
 //! loads it when a trace, a rating or a new puzzle is first asked for.
 
 use super::args::{
-    js_string, parse, position, position_index, puzzle_text, range_error, shown, step_count,
-    type_error, whole_number, whole_u32, MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL,
+    budget_for, js_string, page_budget, parse, position, position_index, puzzle_text, range_error,
+    shown, step_count, type_error, whole_number, whole_u32, MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL,
 };
 use super::to_js;
 use crate::generate;
 use crate::grid::Grid;
 use crate::rating::{Rater, Rating};
+use crate::search::Budget;
 use crate::strategy::{self, Strategy};
 use crate::timeline;
 use crate::trace::{Step, StepKind};
@@ -33,15 +34,13 @@ pub fn rate(puzzle: &JsValue, max_ms: &JsValue) -> Result<JsValue, JsValue> {
         whole_number(max_ms, "maxMs of rate", 1..=MAX_SAFE_WHOLE)? as f64
     };
     let text = puzzle_text(puzzle, "puzzle of rate")?;
-    let diagnosis = Diagnosis::of_text(&text);
+    let budget = budget_for(Budget::DEFAULT.nodes, max_ms);
+    let diagnosis = Diagnosis::of_text_within(&text, budget);
     let grid = match (diagnosis.status, Grid::parse(&text)) {
         (VerdictKind::Unique | VerdictKind::Several, Ok(grid)) => grid,
         _ => return Err(to_js(&diagnosis)),
     };
-    let deadline = js_sys::Date::now() + max_ms;
-    let rating = Rating::of_puzzle_while(&grid, Rating::DEFAULT_MAX_STEPS, || {
-        js_sys::Date::now() < deadline
-    });
+    let rating = Rating::of_puzzle_until(&grid, Rating::DEFAULT_MAX_STEPS, budget);
     Ok(to_js(&rating))
 }
 
@@ -220,7 +219,7 @@ impl Solver {
 impl Solver {
     fn start(grid: &Grid, strategy: Strategy) -> Result<Solver, JsValue> {
         Ok(Solver {
-            stepper: strategy::stepper(grid, strategy),
+            stepper: strategy::stepper_within(grid, strategy, page_budget()),
             n_steps: 0,
             rater: Rater::for_shape(grid.shape()),
             puzzle: grid.clone(),
@@ -386,7 +385,7 @@ impl Timeline {
 impl Timeline {
     fn start(grid: &Grid, strategy: Strategy) -> Result<Timeline, JsValue> {
         Ok(Timeline {
-            timeline: timeline::Timeline::new(grid, strategy),
+            timeline: timeline::Timeline::new_within(grid, strategy, page_budget()),
         })
     }
 }

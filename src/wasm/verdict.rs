@@ -2,7 +2,8 @@
 //! full speed for the worker that checks each puzzle.
 
 use super::args::{
-    batch_limit, bytes, js_string, limit, parse, puzzle_text, text, whole_number, MAX_SAFE_WHOLE,
+    batch_limit, bytes, js_string, limit, page_budget, parse, puzzle_text, text, whole_number,
+    MAX_SAFE_WHOLE,
 };
 use super::to_js;
 use crate::grid::Grid;
@@ -15,24 +16,27 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 pub fn solve(puzzle: &JsValue) -> Result<String, JsValue> {
     let text = puzzle_text(puzzle, "puzzle of solve")?;
-    let grid = Grid::parse(&text).map_err(|_| to_js(&Diagnosis::of_text(&text)))?;
-    match search::solve(&grid, Budget::DEFAULT) {
+    let grid =
+        Grid::parse(&text).map_err(|_| to_js(&Diagnosis::of_text_within(&text, page_budget())))?;
+    match search::solve(&grid, page_budget()) {
         Ok(Some(solution)) if crate::validate::first_conflict(&grid).is_none() => {
             Ok(solution.to_line())
         }
-        _ => Err(to_js(&Diagnosis::of_text(&text))),
+        _ => Err(to_js(&Diagnosis::of_text_within(&text, page_budget()))),
     }
 }
 
 /// The verdict on a puzzle (docs/FORMATS.md, Wire format, "Verdict"), its search within `nodes`
-/// search nodes (1 to 2^53 − 1; the core's default budget of a million without): `status`
-/// `undecided` when they run out. Throws only a `TypeError` or `RangeError` for arguments of
-/// the wrong kind.
+/// search nodes (1 to 2^53 − 1; without, the core's default budget of a million and at most
+/// 30 seconds, `PAGE_MAX_MS`): `status` `undecided` when they run out. Throws only a
+/// `TypeError` or `RangeError` for arguments of the wrong kind.
 #[wasm_bindgen]
 pub fn analyze(puzzle: &JsValue, nodes: &JsValue) -> Result<JsValue, JsValue> {
     let budget = if nodes.is_undefined() {
-        Budget::DEFAULT
+        page_budget()
     } else {
+        // The page asks for a number of nodes, and the person for more with Keep going:
+        // theirs to spend, in a worker the page can stop.
         Budget::nodes(whole_number(nodes, "nodes of analyze", 1..=MAX_SAFE_WHOLE)?)
     };
     Ok(match text(puzzle, "puzzle of analyze")? {
@@ -47,7 +51,7 @@ pub fn analyze(puzzle: &JsValue, nodes: &JsValue) -> Result<JsValue, JsValue> {
 pub fn count_solutions(puzzle: &JsValue, limit: &JsValue) -> Result<u32, JsValue> {
     let grid = parse(puzzle, "puzzle of countSolutions")?;
     let limit = self::limit(limit, "limit of countSolutions")?;
-    search::count_solutions(&grid, limit, Budget::DEFAULT)
+    search::count_solutions(&grid, limit, page_budget())
         .map_err(|undecided| JsValue::from(js_sys::Error::new(&undecided.to_string())))
 }
 

@@ -17,7 +17,7 @@
 
 use super::propagate::State;
 use super::GeneralSolver;
-use crate::search::{SearchOutcome, Solutions};
+use crate::search::{SearchOutcome, Solutions, Spent};
 use crate::util::bit_positions;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -199,6 +199,11 @@ impl GeneralSolver {
             }
             if outcome.n_guesses >= self.run_node_cap {
                 outcome.exhausted = true;
+                return;
+            }
+            if self.clock.is_out_of_time(&self.budget, outcome.n_guesses) {
+                outcome.exhausted = true;
+                outcome.spent = Spent::Time;
                 return;
             }
             let (cell, bit) = match branch {

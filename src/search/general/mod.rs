@@ -30,7 +30,7 @@ mod branch;
 mod propagate;
 mod tables;
 
-use super::{Budget, ExactSolver, SearchOutcome, Solutions};
+use super::{Budget, ClockReader, ExactSolver, SearchOutcome, Solutions, Spent};
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::Shape;
@@ -58,6 +58,8 @@ const RESTART_SEED: u64 = 0x005E_ED0F_2026_0032;
 pub struct GeneralSolver {
     propagator: Propagator,
     budget: Budget,
+    /// Reads the budget's deadline, if any, as the search goes.
+    clock: ClockReader,
     /// The node count at which the current run is cut.
     run_node_cap: u64,
     /// How the current run breaks ties.
@@ -89,6 +91,7 @@ impl GeneralSolver {
             tie_break: TieBreak::in_order(),
             propagator: Propagator::new(tables, geometry.shape().all_digits().bits()),
             budget: Budget::DEFAULT,
+            clock: ClockReader::default(),
             run_node_cap: 0,
             is_keeping_found: false,
             is_after_restart: false,
@@ -144,7 +147,11 @@ impl GeneralSolver {
             let mut state = self.spare.pop().unwrap_or_default();
             state.copy_from(&root);
             self.explore(state, limit, kept, outcome);
-            if !outcome.exhausted || outcome.n_solutions >= limit || outcome.n_guesses >= budget {
+            if !outcome.exhausted
+                || outcome.n_solutions >= limit
+                || outcome.n_guesses >= budget
+                || outcome.spent == Spent::Time
+            {
                 break;
             }
             run_nodes = if run_idx == 0 {
@@ -198,6 +205,7 @@ impl GeneralSolver {
         }
         self.is_keeping_found = limit <= MAX_LIMIT_WITH_RESTARTS;
         self.is_after_restart = false;
+        self.clock = ClockReader::default();
         self.found.clear();
         self.propagator.reset_weights();
         let mut root = self.spare.pop().unwrap_or_default();

@@ -1,0 +1,160 @@
+//! Every command that works on a puzzle holds its time bound by the wall clock: the slowest
+//! inputs we know, each given `--max-seconds 2`, end soon after two seconds with a message
+//! that names the option, whatever part of the work (a count, the count before a trace, a
+//! trace, a replay) was running when time ran out. Without the bound each of them runs for
+//! minutes or hours.
+
+mod tool;
+
+use std::time::{Duration, Instant};
+use tool::{run, Run};
+
+/// The bound every case is given.
+const BOUND_SECONDS: u64 = 2;
+
+/// What a case may take past its bound: the clock is read every few milliseconds of work,
+/// then the command writes what it has and exits. Generous, for a busy machine and an
+/// unoptimised build; a bound that did not hold would overshoot by minutes.
+const MARGIN: Duration = Duration::from_secs(8);
+
+/// An empty 25×25 Windoku: every search on it meets dead end after dead end.
+fn empty_windoku() -> String {
+    format!("windoku:{}\n", ".".repeat(625))
+}
+
+/// The first grid of the committed hard big grids: a sparse 25×25 with two solutions.
+fn sparse_big_grid() -> String {
+    let text = include_str!("../../tests/data/big_grids_hard.txt");
+    let line = text
+        .lines()
+        .find(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .expect("the collection has grids");
+    let puzzle = line.split_whitespace().nth(1).expect("count, then puzzle");
+    format!("{puzzle}\n")
+}
+
+/// A hard 9×9 puzzle, whose backtracking trace has millions of steps.
+const HARD: &str =
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+
+/// Runs a command with the bound and checks that it ended within it plus [`MARGIN`].
+fn assert_bounded(args: &[&str], stdin: &str) -> Run {
+    let seconds = BOUND_SECONDS.to_string();
+    let mut all = args.to_vec();
+    all.extend(["--max-seconds", &seconds]);
+    let start = Instant::now();
+    let out = run(&all, stdin);
+    let took = start.elapsed();
+    assert!(
+        took <= Duration::from_secs(BOUND_SECONDS) + MARGIN,
+        "{args:?} took {took:?} against a bound of {BOUND_SECONDS} s"
+    );
+    out
+}
+
+/// Runs a command that cannot end by itself within the bound: it ends within the bound plus
+/// [`MARGIN`], fails (status 1), and says why in a line that names `--max-seconds`.
+fn assert_stopped(args: &[&str], stdin: &str) -> Run {
+    let out = assert_bounded(args, stdin);
+    assert_eq!(out.code, 1, "{args:?}: {}", out.stderr);
+    assert!(
+        out.stderr.contains("--max-seconds"),
+        "{args:?}: {}",
+        out.stderr
+    );
+    out
+}
+
+#[test]
+fn a_count_that_cannot_end_stops_at_its_time_limit() {
+    let out = assert_stopped(&["count", "--limit", "4000000000"], &empty_windoku());
+    assert!(
+        out.stderr.contains("gave up at its time limit"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn rate_and_explain_stop_on_an_empty_big_grid() {
+    for command in ["rate", "explain"] {
+        assert_stopped(&[command], &empty_windoku());
+    }
+}
+
+#[test]
+fn rate_and_explain_end_in_time_on_a_sparse_big_grid() {
+    // Whether they finish first depends on the machine and the build; either way, in time.
+    for command in ["rate", "explain"] {
+        assert_bounded(&[command], &sparse_big_grid());
+    }
+}
+
+#[test]
+fn a_rate_of_several_puzzles_bounds_each_on_the_pool() {
+    let two = format!("{}{}", empty_windoku(), empty_windoku());
+    let out = assert_stopped(&["rate", "-j", "2"], &two);
+    assert_eq!(
+        out.stderr.matches("--max-seconds").count(),
+        2,
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_render_far_along_a_long_trace_stops() {
+    let out = assert_stopped(
+        &[
+            "render",
+            "--strategy",
+            "backtracking",
+            "--step",
+            "100000000",
+            "--puzzle",
+            HARD,
+        ],
+        "",
+    );
+    assert!(out.stderr.contains("stopped at step"), "{}", out.stderr);
+    assert_stopped(
+        &[
+            "render",
+            "--step",
+            "100000000",
+            "--puzzle",
+            &empty_windoku(),
+        ],
+        "",
+    );
+}
+
+#[test]
+fn explain_and_render_take_max_nodes() {
+    // A budget of one node leaves the count before the Human trace undecided, so the trace
+    // runs without the uniqueness techniques rather than failing.
+    let out = run(&["explain", "--max-nodes", "1", "--max-steps", "3"], HARD);
+    assert!(
+        out.stdout.contains("stopped after 3 steps"),
+        "{}",
+        out.stdout
+    );
+    let out = run(
+        &[
+            "render",
+            "--what",
+            "solution",
+            "--max-nodes",
+            "1",
+            "--puzzle",
+            HARD,
+        ],
+        "",
+    );
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("see --max-nodes") || out.stderr.contains("undecided"),
+        "{}",
+        out.stderr
+    );
+}
