@@ -111,7 +111,9 @@ fn run_batches(
         n_threads,
         batch_len: match (is_interactive, task) {
             (true, _) => 1,
-            (false, Task::Rate { .. }) => 4,
+            // A rating takes milliseconds to seconds: each line is its own batch, written as
+            // soon as those before it are.
+            (false, Task::Rate { .. }) => 1,
             (false, _) => 1024,
         },
         delivery: if is_interactive {

@@ -36,8 +36,10 @@ pub enum Delivery {
     /// Each batch's result is written and flushed before the next line is read, so a person
     /// typing puzzles sees each answer as soon as it is found.
     AtOnce,
-    /// Results are written in order as they come, and flushed when the buffer is full and at
-    /// the end.
+    /// Up to two batches per worker are in flight; results are written in input order as they
+    /// come (those that come early wait for the ones before), and flushed whenever the pool
+    /// waits for a result or reads more lines, so a finished line is never held back behind
+    /// work that is still going on.
     Buffered,
 }
 
@@ -162,15 +164,17 @@ impl Engine {
             }
             let must_drain = is_at_end || self.delivery == Delivery::AtOnce;
             while n_in_flight >= max_in_flight || (must_drain && n_in_flight > 0) {
+                // What is written goes out before the wait, so each finished line reaches
+                // the reader (`| head -1`, a person watching) as soon as those before it.
+                writer.stdout.flush().map_err(Failure::writing)?;
                 let Ok(result) = result_rx.recv() else {
                     return Err(Failure::Fatal("a worker thread stopped".to_string()));
                 };
                 n_in_flight -= 1;
                 writer.accept(result)?;
             }
-            if self.delivery == Delivery::AtOnce {
-                writer.stdout.flush().map_err(Failure::writing)?;
-            }
+            // And before the next lines are read, which may wait on a slow pipe.
+            writer.stdout.flush().map_err(Failure::writing)?;
             if let Some(progress) = writer.progress {
                 progress.show(lines.n_bytes, writer.n_puzzles_done);
             }

@@ -6,6 +6,7 @@
 
 mod tool;
 
+use std::io::{BufRead, BufReader, Read, Write};
 use std::time::{Duration, Instant};
 use tool::{run, Run};
 
@@ -151,4 +152,30 @@ fn explain_and_render_take_max_nodes() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn a_finished_line_is_written_while_later_ones_are_still_worked_on() {
+    // A file (not a terminal, so not line by line for a person typing): an easy puzzle, then
+    // one that takes the whole bound. The first rating reaches the reader while the second
+    // is still going.
+    let mut child = tool::spawn(&["rate", "-j", "1", "--max-seconds", "120", "-"]);
+    let mut stdin = child.stdin.take().expect("piped");
+    let easy =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    stdin
+        .write_all(format!("{easy}{}", empty_windoku()).as_bytes())
+        .expect("the tool reads its input");
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("the tool writes");
+    // Stopped now, the tool leaves nothing more: the second line was not written with the
+    // first, at the end.
+    let _ = child.kill();
+    let _ = child.wait();
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("the pipe reads");
+    assert!(first.starts_with(|c: char| c.is_ascii_digit()), "{first:?}");
+    assert_eq!(rest, "", "the first line came only with the second");
 }
