@@ -744,12 +744,14 @@ fn rating_stops_at_its_deadline() {
     // An empty 25×25 Windoku: its Human trace guesses and meets dead end after dead end, so it
     // does not end within a second. (Since issue 32 the general solver counts an empty 16×16
     // jigsaw with wrapped regions, this test's input before, in a fraction of a second, and
-    // an empty 25×25 is rated in a third of a second.)
+    // an empty 25×25 is rated in a third of a second.) The count of its solutions comes
+    // first; in an unoptimised build the deadline can pass during it.
     let puzzle = format!("windoku:{}\n", ".".repeat(625));
     let out = run(&["rate", "--max-seconds", "1"], &puzzle);
     assert_eq!(out.code, 1, "{}", out.stderr);
     assert!(
-        out.stderr.contains("steps in 1 s (see --max-seconds)"),
+        out.stderr.contains("steps in 1 s (see --max-seconds)")
+            || out.stderr.contains("at its time limit") && out.stderr.contains("see --max-seconds"),
         "{}",
         out.stderr
     );
