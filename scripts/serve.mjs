@@ -11,7 +11,7 @@
 // domain that rebinds its name to 127.0.0.1 reads nothing): 400 for a malformed request or
 // path (bad percent escapes, `.`/`..` or empty segments, encoded slashes, backslashes,
 // control characters, a target that is not a path), 405 for methods other than GET, HEAD
-// and OPTIONS (a CORS preflight). Files go out with the MIME types module scripts and
+// and OPTIONS (a CORS preflight), CONNECT and names Node's parser does not know included. Files go out with the MIME types module scripts and
 // WebAssembly streaming need, and the headers a static host or CDN sends: gzip or brotli
 // (negotiated from Accept-Encoding, each file version compressed once and kept in memory),
 // an ETag with 304 on If-None-Match, `Cache-Control: no-cache`, and CORS headers on every
@@ -325,6 +325,18 @@ function makeHandler({ root, allow, headers, encodings }) {
   };
 }
 
+/** What a refused method is told. */
+const METHODS_SENTENCE = 'This method is not supported here; use GET or HEAD.';
+
+/** A whole answer written straight to a socket, which then closes. */
+function rawAnswer(status, reason, text, extraHeaders = '') {
+  const body = `${text}\n`;
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\n${extraHeaders}` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  );
+}
+
 /** The status and sentence for a request Node's HTTP parser refused. */
 function clientErrorAnswer(error) {
   switch (error.code) {
@@ -332,6 +344,13 @@ function clientErrorAnswer(error) {
       return [431, 'Request Header Fields Too Large', 'The request headers are too large.'];
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return [408, 'Request Timeout', 'The request did not arrive in time.'];
+    case 'HPE_INVALID_METHOD':
+      // A method name Node does not know, then a target: a method this server refuses. A
+      // line that is not even that ("GET" alone) is malformed.
+      if (/^[!#$%&'*+.^_`|~0-9A-Za-z-]+ \S/.test(error.rawPacket?.toString('latin1') ?? '')) {
+        return [405, 'Method Not Allowed', METHODS_SENTENCE];
+      }
+      return [400, 'Bad Request', 'The request is not well-formed HTTP/1.1.'];
     default:
       return [400, 'Bad Request', 'The request is not well-formed HTTP/1.1.'];
   }
@@ -380,10 +399,14 @@ export function startServer({
       return;
     }
     const [status, reason, text] = clientErrorAnswer(error);
-    const body = `${text}\n`;
+    const allow = status === 405 ? 'Allow: GET, HEAD, OPTIONS\r\n' : '';
+    socket.end(rawAnswer(status, reason, text, allow));
+  });
+  // Node hands CONNECT (a proxy's tunnel) to this event instead of the handler, and closes
+  // the connection unanswered when nothing listens.
+  server.on('connect', (_request, socket) => {
     socket.end(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      rawAnswer(405, 'Method Not Allowed', METHODS_SENTENCE, 'Allow: GET, HEAD, OPTIONS\r\n'),
     );
   });
   return new Promise((resolvePromise, reject) => {

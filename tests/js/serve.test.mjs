@@ -293,7 +293,6 @@ describe('malformed requests are answered, never dropped', () => {
     ['GET /www/\0app.js HTTP/1.1', 'a raw NUL'],
     ['GET /index.html HTTP/9.9', 'an unknown HTTP version'],
     ['GET', 'no target'],
-    ['NOT-A-METHOD /index.html HTTP/1.1', 'an unknown method'],
   ];
   for (const [line, what] of BROKEN_LINES) {
     test(`a request line with ${what} is 400 with a sentence`, async () => {
@@ -334,6 +333,20 @@ describe('methods', () => {
         headers: { 'Content-Length': '0' },
       });
       assertRefused(response, 405, method);
+      assert.equal(response.headers.allow, 'GET, HEAD, OPTIONS');
+    });
+  }
+
+  // Node's parser hands CONNECT to another event and refuses a method it does not know
+  // before the handler sees either: both still get their 405.
+  for (const [name, text] of [
+    ['CONNECT', 'CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n'],
+    ['an unknown method', 'FROB /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+    ['a made-up method', 'NOT-A-METHOD /index.html HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'],
+  ]) {
+    test(`${name} is answered 405, not closed`, async () => {
+      const response = await rawRequest(port, text);
+      assertRefused(response, 405, name);
       assert.equal(response.headers.allow, 'GET, HEAD, OPTIONS');
     });
   }
