@@ -900,9 +900,19 @@ fn parse_number(text: &str) -> Option<usize> {
 
 /// A positive whole number.
 fn parse_count(text: &str) -> Result<usize, String> {
-    parse_number(text)
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| "not a whole number of at least 1".to_string())
+    let n = parse_from_one(text, usize::MAX as u64)?;
+    Ok(n as usize)
+}
+
+/// A whole number from 1 to `max`; the message gives the range, whether the text is not a
+/// number or a number out of it.
+fn parse_from_one(text: &str, max: u64) -> Result<u64, String> {
+    let digits: String = text.chars().filter(|&c| c != '_').collect();
+    digits
+        .parse::<u64>()
+        .ok()
+        .filter(|n| (1..=max).contains(n))
+        .ok_or_else(|| format!("not a whole number from 1 to {max}"))
 }
 
 /// A whole number, 0 allowed.
@@ -912,13 +922,12 @@ fn parse_position(text: &str) -> Result<usize, String> {
 
 /// A number of search nodes, at least 1.
 fn parse_nodes(text: &str) -> Result<u64, String> {
-    let n = parse_count(text)?;
-    u64::try_from(n).map_err(|_| format!("at most {} nodes", u64::MAX))
+    parse_from_one(text, u64::MAX)
 }
 
+/// The most solutions to count, from 1 to 2^32 − 1.
 fn parse_limit(text: &str) -> Result<u32, String> {
-    let n = parse_count(text)?;
-    u32::try_from(n).map_err(|_| format!("at most {} solutions are counted", u32::MAX))
+    Ok(parse_from_one(text, u32::MAX as u64)? as u32)
 }
 
 /// A number of threads, at least 1; a number too large for the machine's words stands for as
