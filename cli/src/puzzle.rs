@@ -15,19 +15,42 @@ pub fn read_values(
     values: &mut Vec<u8>,
     variant: &Variant,
 ) -> Result<Reading, String> {
-    let text = std::str::from_utf8(text).map_err(|e| not_utf8(&e))?;
+    let text = decode_line(text)?;
     Grid::parse_into_as(text, values, variant).map_err(|e| describe_parse_error(&e))
 }
 
 /// Reads the puzzle part of a line whole, in any form [`Grid::parse`] reads; a line without
 /// a tag is read in `variant`.
 pub fn read_grid(text: &[u8], variant: &Variant) -> Result<Grid, String> {
-    let text = std::str::from_utf8(text).map_err(|e| not_utf8(&e))?;
+    let text = decode_line(text)?;
     Grid::parse_as(text, variant).map_err(|e| describe_parse_error(&e))
 }
 
-fn not_utf8(error: &std::str::Utf8Error) -> String {
-    format!("not valid UTF-8 (byte {})", error.valid_up_to() + 1)
+/// The text of a line's puzzle part, or what is wrong with its bytes and how to fix it: text
+/// in UTF-16 (as Windows tools often save it), lines that end with a carriage return alone
+/// (so that a whole file reads as one line), or bytes that are not UTF-8.
+fn decode_line(bytes: &[u8]) -> Result<&str, String> {
+    let n_nul = bytes.iter().filter(|&&b| b == 0).count();
+    if bytes.starts_with(&[0xFF, 0xFE])
+        || bytes.starts_with(&[0xFE, 0xFF])
+        || 3 * n_nul >= bytes.len() && n_nul > 0
+    {
+        return Err(
+            "this looks like UTF-16 text, which is not read: convert the file to \
+                    UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"
+                .to_string(),
+        );
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("not valid UTF-8 (byte {})", e.valid_up_to() + 1))?;
+    if text.trim_end().contains('\r') {
+        return Err(
+            "the lines end with a carriage return alone (old Mac line ends), which is \
+                    not read as a line end: convert them first (tr '\\r' '\\n' < FILE)"
+                .to_string(),
+        );
+    }
+    Ok(text)
 }
 
 /// A read error as the tool says it after "error: line N: " (the line is always 1 within a
