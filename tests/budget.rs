@@ -203,3 +203,25 @@ fn a_rating_and_a_replay_stop_at_their_deadline() {
         })
     ));
 }
+
+#[test]
+fn a_search_that_cannot_end_visits_exactly_its_budget() {
+    // Counting every solution of an empty grid never ends by itself: every solver stops at
+    // its budget to the node, as "gave up after 1,000 nodes" says, never a few past it.
+    for shape in [Shape::NINE, Shape::SIXTEEN] {
+        let empty = vec![0u8; shape.n_cells()];
+        let geometry = Geometry::classic(shape);
+        let mut solvers: Vec<Box<dyn ExactSolver>> = vec![
+            search::solver_for(&geometry),
+            Box::new(GeneralSolver::new(shape)),
+        ];
+        for solver in &mut solvers {
+            for nodes in [1, 7, 1_000] {
+                solver.set_budget(Budget::nodes(nodes));
+                let outcome = solver.search(&empty, u32::MAX, &mut Solutions::new(0));
+                assert!(outcome.exhausted);
+                assert_eq!(outcome.n_guesses, nodes, "{} within {nodes}", shape.name());
+            }
+        }
+    }
+}

@@ -587,6 +587,14 @@ impl Fast9Solver {
         Fast9Solver::default()
     }
 
+    /// Whether the search has visited every node of its budget, which marks it exhausted: it
+    /// asks before each node, so it never visits more.
+    fn is_out_of_nodes(&mut self) -> bool {
+        let is_out = self.outcome.n_guesses >= self.budget.nodes;
+        self.outcome.exhausted |= is_out;
+        is_out
+    }
+
     /// Searches from `state`, counting and keeping the solutions found.
     fn explore(&mut self, mut state: State, kept: &mut Solutions) {
         loop {
@@ -600,8 +608,7 @@ impl Fast9Solver {
                 }
                 return;
             }
-            if self.outcome.n_guesses >= self.budget.nodes {
-                self.outcome.exhausted = true;
+            if self.is_out_of_nodes() {
                 return;
             }
             if self
@@ -623,6 +630,9 @@ impl Fast9Solver {
             // All but the last option on a copy; the last one continues in place.
             let last = options.ilog2() as usize;
             for digit_idx in bit_positions(options & !(1 << last)) {
+                if self.is_out_of_nodes() {
+                    return;
+                }
                 self.outcome.n_guesses += 1;
                 let mut branch = state;
                 branch.place(digit_idx, band_idx, bit);
@@ -631,6 +641,9 @@ impl Fast9Solver {
                     return;
                 }
                 state.candidates[at(band_idx, digit_idx)] &= !bit;
+            }
+            if self.is_out_of_nodes() {
+                return;
             }
             self.outcome.n_guesses += 1;
             state.place(last, band_idx, bit);
