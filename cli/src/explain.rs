@@ -6,13 +6,14 @@ use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 
 use stepdoku::rating::{Rater, Rating};
+use stepdoku::validate;
 use stepdoku::{stepper_within, Grid, Reading, Step, StepKind, Strategy, Technique, Variant};
 
 use crate::format::Format;
 use crate::input::{puzzle_part, too_long_message, LineRead, LineReader};
 use crate::limits::Limits;
 use crate::outcome::{Failure, Outcome};
-use crate::puzzle::{format_difficulty, read_values, sentence_part, to_json};
+use crate::puzzle::{format_difficulty, no_solution_message, read_values, sentence_part, to_json};
 
 /// What `explain` shows.
 pub struct ExplainOptions {
@@ -211,6 +212,13 @@ fn explain_puzzle(
         Ok(())
     } else if rating.truncated {
         Err(stopped(rating.n_steps, options))
+    } else if validate::first_conflict(grid).is_some() {
+        // A duplicate given, named as `solve` and `rate` name it.
+        Err(no_solution_message(
+            grid.geometry(),
+            grid.values(),
+            grid.marks(),
+        ))
     } else {
         Err(sentence_part(&ending))
     })
