@@ -43,7 +43,14 @@ export function solveRecord(puzzle, solve, { elapsedMs, hints, checks, solved },
   };
 }
 
-const isCount = (n) => Number.isInteger(n) && n >= 0;
+/** The longest time a solve may show: 1,000 hours. Anything longer was not measured here. */
+export const MAX_ELAPSED_MS = 1000 * 3600 * 1000;
+
+/** The longest puzzle text a recent entry may hold (a 25×25 jigsaw's map and cells fit). */
+const MAX_PUZZLE_KEY = 4096;
+
+const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
+const isElapsed = (ms) => isCount(ms) && ms <= MAX_ELAPSED_MS;
 
 /**
  * Reads a record back for a puzzle with `givens` (one value per cell): `{ solve, elapsedMs,
@@ -56,7 +63,7 @@ export function readRecord(record, puzzle, givens) {
     typeof record !== 'object' ||
     record.format !== SOLVE_FORMAT ||
     record.puzzle !== puzzle ||
-    !isCount(record.elapsedMs) ||
+    !isElapsed(record.elapsedMs) ||
     !isCount(record.hints) ||
     !isCount(record.checks) ||
     typeof record.solved !== 'boolean'
@@ -137,16 +144,20 @@ export function recentSolves(storage) {
   if (list?.format !== RECENT_FORMAT || !Array.isArray(list.entries)) {
     return [];
   }
-  return list.entries.filter(
-    (e) =>
-      e &&
-      typeof e.puzzle === 'string' &&
-      isCount(e.filled) &&
-      isCount(e.cells) &&
-      isCount(e.elapsedMs) &&
-      isCount(e.updatedAt) &&
-      typeof e.solved === 'boolean',
-  );
+  // Only as many as are ever written are read, however many a damaged list holds.
+  return list.entries
+    .slice(0, MAX_RECENT)
+    .filter(
+      (e) =>
+        e &&
+        typeof e.puzzle === 'string' &&
+        e.puzzle.length <= MAX_PUZZLE_KEY &&
+        isCount(e.filled) &&
+        isCount(e.cells) &&
+        isElapsed(e.elapsedMs) &&
+        isCount(e.updatedAt) &&
+        typeof e.solved === 'boolean',
+    );
 }
 
 /**
@@ -239,20 +250,30 @@ export function progressText(solve, symbols, elapsedMs) {
 }
 
 /**
- * Reads progressText back for a puzzle of `size` with `givens` and digit `symbols`: `{ values,
- * origins, marks, elapsedMs }` (givens included), or null when it does not fit the puzzle.
+ * Reads progressText back for a puzzle of `size` with `givens` and digit `symbols`:
+ * `{ progress }`, `{ values, origins, marks, elapsedMs }` (givens included), or `{ problem }`
+ * when it does not fit the puzzle, a phrase that says what does not ("it puts a digit on the
+ * given in r1c1") for the notice a refused link gets.
  */
-export function readProgress(text, size, givens, symbols) {
+export function parseProgress(text, size, givens, symbols) {
+  const refuse = (problem) => ({ problem });
   const parts = typeof text === 'string' ? text.split('~') : [];
   const n = size * size;
-  if (parts.length !== 4 || parts[0].length !== n || parts[1].length !== n) {
-    return null;
+  if (parts.length !== 4) {
+    return refuse('it is not four parts joined by ~');
+  }
+  if (parts[0].length !== n || parts[1].length !== n) {
+    return refuse(`its digits are not one a cell of this ${size}×${size} puzzle`);
   }
   const markList = parts[2].split('-');
-  const seconds = /^\d+$/.test(parts[3]) ? Number(parts[3]) : NaN;
-  if (markList.length !== n || !Number.isSafeInteger(seconds * 1000)) {
-    return null;
+  if (markList.length !== n) {
+    return refuse(`its marks are not one list a cell of this ${size}×${size} puzzle`);
   }
+  const seconds = /^\d+$/.test(parts[3]) ? Number(parts[3]) : NaN;
+  if (!isElapsed(seconds * 1000)) {
+    return refuse('its time is not a whole number of seconds under 1,000 hours');
+  }
+  const cellName = (i) => `r${Math.floor(i / size) + 1}c${(i % size) + 1}`;
   const values = Uint8Array.from(givens);
   const origins = Uint8Array.from(givens, (v) => (v ? Origin.GIVEN : Origin.EMPTY));
   const marks = new Uint32Array(n);
@@ -264,8 +285,14 @@ export function readProgress(text, size, givens, symbols) {
     ]) {
       if (text[i] !== '.') {
         const digit = symbols.indexOf(text[i].toUpperCase()) + 1;
-        if (givens[i] || values[i] || digit === 0) {
-          return null;
+        if (digit === 0) {
+          return refuse(`“${text[i]}” in ${cellName(i)} is not a digit of this puzzle`);
+        }
+        if (givens[i]) {
+          return refuse(`it puts a digit on the given in ${cellName(i)}`);
+        }
+        if (values[i]) {
+          return refuse(`it puts two digits in ${cellName(i)}`);
         }
         values[i] = digit;
         origins[i] = origin;
@@ -273,13 +300,16 @@ export function readProgress(text, size, givens, symbols) {
     }
     if (markList[i]) {
       const m = /^[0-9a-z]{1,7}$/.test(markList[i]) ? parseInt(markList[i], 36) : NaN;
-      if (!(m > 0 && m <= all) || values[i]) {
-        return null;
+      if (!(m > 0 && m <= all)) {
+        return refuse(`the marks of ${cellName(i)} are not digits of this puzzle`);
+      }
+      if (values[i]) {
+        return refuse(`it puts marks in ${cellName(i)}, which holds a digit`);
       }
       marks[i] = m;
     }
   }
-  return { values, origins, marks, elapsedMs: seconds * 1000 };
+  return { progress: { values, origins, marks, elapsedMs: seconds * 1000 } };
 }
 
 // ---- Options -----------------------------------------------------------------------------

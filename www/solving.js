@@ -15,7 +15,7 @@ import { boardHintText, HintLevels, mistakeHint } from './hints.js';
 import {
   loadOptions,
   loadSolve,
-  readProgress,
+  parseProgress,
   recentSolves,
   saveOptions,
   saveSolve,
@@ -203,8 +203,12 @@ export class Solving {
       return false;
     }
     const { shape, values } = this.host.puzzle();
-    const read = readProgress(text, shape.size, values, shape.symbols);
-    const action = read && own.replaceWith(read.values, read.origins, read.marks);
+    const { progress: read, problem } = parseProgress(text, shape.size, values, shape.symbols);
+    if (problem) {
+      this.host.refuseProgress(`The link's progress (y=) was left out: ${problem}.`);
+      return false;
+    }
+    const action = own.replaceWith(read.values, read.origins, read.marks);
     if (action && !hasOwnTime) {
       this.state.stopwatch.reset(read.elapsedMs);
     }

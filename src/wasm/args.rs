@@ -50,6 +50,11 @@ pub fn page_budget() -> Budget {
 /// The most candidates one `Generator.run` call makes.
 pub const MAX_TRIES_PER_CALL: u32 = 1_000;
 
+#[cfg(feature = "explainer")]
+/// The most rows one `Timeline.rows` call hands out: a step list shows a screenful, and a
+/// larger count would grow wasm memory, which is never given back, for good.
+pub const MAX_ROWS_PER_CALL: u32 = 1_000;
+
 /// The largest position or step index a `Timeline` takes (`seek`, `step`, `rows`,
 /// `firstWithFilled`): positions cross as 32-bit numbers, and past the last step made they
 /// mean "the end".

@@ -4,7 +4,8 @@
 
 use super::args::{
     budget_for, js_string, page_budget, parse, position, position_index, puzzle_text, range_error,
-    shown, step_count, type_error, whole_number, whole_u32, MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL,
+    shown, step_count, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL, MAX_SAFE_WHOLE,
+    MAX_TRIES_PER_CALL,
 };
 use super::to_js;
 use crate::generate;
@@ -321,10 +322,10 @@ impl Timeline {
     }
 
     /// Steps `from` to `from + count - 1` as `[{ kind, text }]`, as far as made; `count` is
-    /// 0 to `MAX_STEPS_PER_CALL`.
+    /// 0 to `MAX_ROWS_PER_CALL` (1,000).
     pub fn rows(&mut self, from: &JsValue, count: &JsValue) -> Result<JsValue, JsValue> {
         let from = position_index(from, "start of Timeline.rows")? as usize;
-        let count = step_count(count, "count of Timeline.rows")?;
+        let count = whole_u32(count, "count of Timeline.rows", 0..=MAX_ROWS_PER_CALL)?;
         let end = from
             .saturating_add(count as usize)
             .min(self.timeline.made());

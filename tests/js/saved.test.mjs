@@ -6,9 +6,10 @@ import {
   forgetSolve,
   loadChoices,
   loadSolve,
+  MAX_ELAPSED_MS,
   MAX_RECENT,
   progressText,
-  readProgress,
+  parseProgress,
   readRecord,
   recentSolves,
   saveChoice,
@@ -20,6 +21,8 @@ import { Solve } from '../../www/solve-model.js';
 import wasm, { EASY, GIVENS, SOLUTION } from './wasm.mjs';
 
 const SYMBOLS_9 = '123456789';
+/** The progress a text gives, or null when it is refused. */
+const readProgress = (...args) => parseProgress(...args).progress ?? null;
 const SYMBOLS_16 = '123456789ABCDEFG';
 // The keys saved.js documents.
 const keyOf = (puzzle) => `stepdoku:solve:${puzzle}`;
@@ -188,6 +191,8 @@ test('a record that cannot be trusted reads as null, and loadSolve removes it', 
     'fractional hints': (r) => (r.hints = 1.5),
     'time as text': (r) => (r.elapsedMs = '1000'),
     'time missing': (r) => delete r.elapsedMs,
+    'endless time': (r) => (r.elapsedMs = 1e300),
+    'time past 1,000 hours': (r) => (r.elapsedMs = MAX_ELAPSED_MS + 1),
     'solved not a boolean': (r) => (r.solved = 1),
   };
   for (const [name, change] of Object.entries(variants)) {
@@ -251,6 +256,23 @@ test('recent solves come latest first, one entry a puzzle', () => {
     JSON.stringify({ format: 1, entries: [null, { ...entries[1], filled: -1 }, entries[0]] }),
   );
   assert.deepEqual(recentSolves(storage), [entries[0]]);
+  // A list grown past what is ever written reads as its first MAX_RECENT entries, and an
+  // entry with an endless time or a puzzle no grid has is left out.
+  const many = Array.from({ length: 20_000 }, (_, k) => ({ ...entries[0], updatedAt: k }));
+  storage.setItem(RECENT_KEY, JSON.stringify({ format: 1, entries: many }));
+  assert.equal(recentSolves(storage).length, MAX_RECENT);
+  storage.setItem(
+    RECENT_KEY,
+    JSON.stringify({
+      format: 1,
+      entries: [
+        { ...entries[0], elapsedMs: 1e300 },
+        { ...entries[0], puzzle: '.'.repeat(100_000) },
+        entries[1],
+      ],
+    }),
+  );
+  assert.deepEqual(recentSolves(storage), [entries[1]]);
 });
 
 test(`past ${MAX_RECENT} solves, the oldest are dropped with their records`, () => {
@@ -507,10 +529,31 @@ test('readProgress rejects text that does not fit the puzzle', () => {
     'seconds in hex': withPart(3, '0x10'),
     'seconds with spaces': withPart(3, ' 5'),
     'endless seconds': withPart(3, '9'.repeat(400)),
+    'seconds past 1,000 hours': withPart(3, String(MAX_ELAPSED_MS / 1000 + 1)),
   };
   for (const [name, text] of Object.entries(bad)) {
-    assert.equal(readProgress(text, 9, GIVENS, SYMBOLS_9), null, name);
+    const { progress, problem } = parseProgress(text, 9, GIVENS, SYMBOLS_9);
+    assert.equal(progress, undefined, name);
+    assert.match(problem, /^(it|its|the|“).{10,80}[^.]$/, `${name}: a phrase (${problem})`);
   }
+  // The phrase names the field, and the cell where there is one.
+  const problemOf = (text) => parseProgress(text, 9, GIVENS, SYMBOLS_9).problem;
+  assert.equal(
+    problemOf(bad["a digit of the person's on a given"]),
+    'it puts a digit on the given in r1c1',
+  );
+  assert.equal(
+    problemOf(bad['a digit that is no symbol']),
+    `“A” in r${Math.floor(emptyCell / 9) + 1}c${(emptyCell % 9) + 1} is not a digit of this puzzle`,
+  );
+  assert.equal(
+    problemOf(bad['endless seconds']),
+    'its time is not a whole number of seconds under 1,000 hours',
+  );
+  assert.equal(
+    problemOf(bad['marks of too few cells']),
+    'its marks are not one list a cell of this 9×9 puzzle',
+  );
   assert.equal(readProgress(good, 16, GIVENS, SYMBOLS_16), null, 'another size');
 });
 

@@ -211,6 +211,56 @@ test('a handle used after free() says so, and a second free() does nothing', () 
   throws(() => generator.tries, TypeError, 'This Generator was freed; make a new one.');
 });
 
+test('a method called on another class or a forged object is a TypeError, and the handle lives', () => {
+  const solver = new wasm.Solver(EASY, 'human');
+  const timeline = new wasm.Timeline(EASY, 'human');
+  const generator = new wasm.Generator({ size: 4 }, 1);
+  const notA = (name) => new RegExp(`^${name} was called on something that is not a `);
+  throws(() => wasm.Timeline.prototype.seek.call(solver, 0), TypeError, notA('Timeline.seek'));
+  throws(
+    () => wasm.Solver.prototype.advance.call(timeline, 1000),
+    TypeError,
+    notA('Solver.advance'),
+  );
+  throws(() => wasm.Generator.prototype.run.call(timeline, 1), TypeError, notA('Generator.run'));
+  throws(
+    () => wasm.Timeline.prototype.make.call({ __wbg_ptr: 8 }, 1),
+    TypeError,
+    notA('Timeline.make'),
+  );
+  const forged = Object.create(wasm.Timeline.prototype);
+  forged.__wbg_ptr = timeline.__wbg_ptr;
+  throws(() => forged.make(1), TypeError, notA('Timeline.make'));
+  throws(() => wasm.Solver.prototype.free.call(timeline), TypeError, notA('Solver.free'));
+  // A real handle whose pointer was changed is refused too.
+  const other = new wasm.Timeline(EASY, 'singles');
+  const pointer = other.__wbg_ptr;
+  other.__wbg_ptr = timeline.__wbg_ptr;
+  throws(() => other.make(1), TypeError, notA('Timeline.make'));
+  other.__wbg_ptr = pointer;
+  // Each real handle still works, and no call above reached wasm.
+  assert.ok(solver.step());
+  assert.equal(timeline.make(3), 3);
+  assert.equal(other.make(1), 1);
+  assert.equal(typeof generator.tries, 'number');
+  for (const handle of [solver, timeline, other, generator]) {
+    handle.free();
+  }
+});
+
+test('Timeline.rows hands out at most 1,000 rows, so no call grows memory for good', () => {
+  const memory = wasm.initSync({ module: new Uint8Array() }).memory;
+  const timeline = new wasm.Timeline('.'.repeat(625), 'backtracking');
+  timeline.make(2000);
+  const before = memory.buffer.byteLength;
+  throws(() => timeline.rows(0, 1e6), RangeError, /count of Timeline\.rows/);
+  assert.equal(memory.buffer.byteLength, before, 'the refused call grew nothing');
+  assert.equal(timeline.rows(0, 1000).length, 1000);
+  const grown = memory.buffer.byteLength - before;
+  assert.ok(grown < 2 ** 20, `the most rows grew memory by ${grown} bytes`);
+  timeline.free();
+});
+
 test('handles never freed are released once garbage-collected', async () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc');
