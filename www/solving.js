@@ -238,6 +238,8 @@ export class Solving {
    */
   act(action) {
     if (action) {
+      // The person moves on: a notice on a link refused before is old news.
+      this.host.forgetNotice();
       this.state.entryRedo = [];
       this.changed();
     }

@@ -367,6 +367,7 @@ class StepdokuBoard extends HTMLElement {
           state.notice = notice;
           this.schedule();
         },
+        forgetNotice: () => (state.notice = ''),
         hintStep: (board) => this.client.request('hint', board),
         stepForward: () => this.watching.stepForward(),
         // The finish card tells how hard the puzzle was.

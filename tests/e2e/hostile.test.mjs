@@ -168,6 +168,28 @@ test('a link whose puzzle cannot be read shows why, keeps its URL and starts no 
   }
 });
 
+test("a link's progress that does not fit its puzzle is left out, once, saying why", async () => {
+  // The easy puzzle has an 8 in r1c1: progress that puts the person's digit there is
+  // refused, as is text that is not progress at all (the hardest puzzle's link).
+  const onGiven = `8${'.'.repeat(80)}~${'.'.repeat(81)}~${'-'.repeat(80)}~0`;
+  for (const [puzzle, progress, why, viewport] of [
+    [PUZZLES.easy, onGiven, 'it puts a digit on the given in r1c1', DESKTOP],
+    [PUZZLES.hardest, '%3Cscript%3E%3C%2Fscript%3E', 'it is not four parts joined by ~', PHONE],
+  ]) {
+    const { page, errors } = await openRecording(env, `#p=${puzzle}&y=${progress}`, viewport);
+    await waitForStatus(page, `The link's progress (y=) was left out: ${why}.`);
+    assert.equal(await gridLine(page), puzzle.replaceAll('0', '.'), 'the givens only');
+    await screenshot(page, `hostile-progress-refused-${viewport.width}`);
+    // Once the person makes a move of their own (r1c3 is empty in both), the notice is old
+    // news.
+    await cell(page, 1, 3).click();
+    await page.keyboard.press('1');
+    await page.getByText("The link's progress").waitFor({ state: 'hidden' });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
 test('followed from a trace, a link whose puzzle cannot be read leaves the grid and the trace, and the next link is followed', async () => {
   const { page, errors } = await openRecording(env, `#p=${PUZZLES.hardest}&s=human&n=3`);
   await waitForStatus(page, 'Step 3');
