@@ -487,13 +487,18 @@ impl Generator {
     /// whether to go on. When it says no, the call returns [`Progress::Paused`] and the next
     /// call goes on with the same candidate, so a seed gives the same puzzles however the
     /// work is sliced. Each call does some work before it asks: the fill of a fresh solution
-    /// grid and one check, or one step of the trace.
+    /// grid, one check or one step of the trace.
     pub fn try_once_while(&mut self, mut go_on: impl FnMut() -> bool) -> Progress {
         loop {
             match std::mem::replace(&mut self.phase, Phase::Start) {
                 Phase::Start => {
                     let dig = self.start_try();
                     self.phase = Phase::Digging(dig);
+                    // A fresh 25×25 solution grid takes up to 80 ms to fill: a piece of work
+                    // of its own.
+                    if !go_on() {
+                        return Progress::Paused;
+                    }
                 }
                 Phase::Digging(mut dig) => {
                     if !dig.run(&self.orbits, &mut self.check, &mut go_on) {
