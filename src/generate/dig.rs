@@ -55,7 +55,7 @@ pub(super) enum UniquenessCheck {
     },
     /// Every other layout: look for a solution with another digit in a cell of the orbit.
     Refute {
-        solver: GeneralSolver,
+        solver: Box<GeneralSolver>,
         /// Every digit in every cell, but while a search runs, the cell it refutes.
         marks: Vec<DigitSet>,
         kept: Solutions,
@@ -77,7 +77,7 @@ impl UniquenessCheck {
             let mut solver = GeneralSolver::for_layout(layout);
             solver.set_budget(budget);
             UniquenessCheck::Refute {
-                solver,
+                solver: Box::new(solver),
                 marks: vec![layout.shape().all_digits(); layout.n_cells()],
                 kept: Solutions::new(0),
             }

@@ -25,6 +25,13 @@ pub const MAX_STEPS_PER_CALL: u32 = 1_000_000;
 /// The most candidates one `Generator.run` call makes.
 pub const MAX_TRIES_PER_CALL: u32 = 1_000;
 
+/// The milliseconds after which a `Generator.run` call stops and returns, its candidate
+/// paused to go on at the next call: the page's worker stays free to be stopped or to report
+/// progress. The generator asks the clock between pieces of work of at most about 120 ms
+/// natively (the fill of a 25×25 grid, one uniqueness check, one step of a rating), so a call
+/// overruns this by at most one of them.
+pub const SLICE_MS: f64 = 150.0;
+
 /// The largest position or step index a `Timeline` takes (`seek`, `step`, `rows`,
 /// `firstWithFilled`): positions cross as 32-bit numbers, and past the last step made they
 /// mean "the end".

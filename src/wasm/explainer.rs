@@ -4,10 +4,10 @@
 
 use super::args::{
     js_string, parse, position, position_index, puzzle_text, range_error, shown, step_count,
-    type_error, whole_number, whole_u32, MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL,
+    type_error, whole_number, whole_u32, MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL, SLICE_MS,
 };
 use super::to_js;
-use crate::generate;
+use crate::generate::{self, Progress};
 use crate::grid::Grid;
 use crate::rating::{Rater, Rating};
 use crate::strategy::{self, Strategy};
@@ -55,8 +55,9 @@ pub fn rating_max_steps() -> u32 {
     Rating::DEFAULT_MAX_STEPS as u32
 }
 
-/// Makes new puzzles for one request from one seed, a few candidates per call so that a
-/// worker can report progress and be stopped between calls. The same request and seed
+/// Makes new puzzles for one request from one seed, a few candidates per call and no call
+/// much longer than `SLICE_MS` (a candidate that takes longer goes on at the next call), so
+/// that a worker can report progress and be stopped between calls. The same request and seed
 /// give the same puzzles as `stepdoku generate`.
 #[wasm_bindgen]
 pub struct Generator {
@@ -80,14 +81,23 @@ impl Generator {
         Ok(Generator { generator })
     }
 
-    /// Makes up to `max` candidates (0 to `MAX_TRIES_PER_CALL`) and returns the first that
-    /// meets the request (docs/FORMATS.md, Wire format, "New puzzle": `{ puzzle, solution,
-    /// seed, tries, rating }`), or `undefined` when none of them did.
+    /// Makes up to `max` candidates (0 to `MAX_TRIES_PER_CALL`; one paused by the last call
+    /// goes on first) for about `SLICE_MS` at most, and returns the first that meets the
+    /// request (docs/FORMATS.md, Wire format, "New puzzle": `{ puzzle, solution, seed, tries,
+    /// rating }`), or `undefined` when none of them did or time ran out first: call again to
+    /// go on. However the work is sliced, a seed gives the same puzzles.
     pub fn run(&mut self, max: &JsValue) -> Result<JsValue, JsValue> {
         let max = whole_u32(max, "count of Generator.run", 0..=MAX_TRIES_PER_CALL)?;
-        Ok((0..max)
-            .find_map(|_| self.generator.try_once())
-            .map_or(JsValue::UNDEFINED, |found| to_js(&found)))
+        let deadline = js_sys::Date::now() + SLICE_MS;
+        let go_on = || js_sys::Date::now() < deadline;
+        for _ in 0..max {
+            match self.generator.try_once_while(go_on) {
+                Progress::Met(found) => return Ok(to_js(&found)),
+                Progress::Missed if go_on() => {}
+                Progress::Missed | Progress::Paused => break,
+            }
+        }
+        Ok(JsValue::UNDEFINED)
     }
 
     /// The candidates made so far.
