@@ -86,7 +86,7 @@ pub fn run_generate(options: &GenerateOptions, mut out: impl Write) -> Result<Ou
                     }
                     tries.fetch_add(1, Ordering::Relaxed);
                     match generator.try_once_while(go_on) {
-                        Progress::Met(found) => break Made::Puzzle(Box::new(found)),
+                        Progress::Met(found) => break Made::Puzzle(found),
                         Progress::Missed => {}
                         Progress::Paused => break Made::OutOfTime,
                     }

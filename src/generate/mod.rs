@@ -412,8 +412,9 @@ impl Serialize for Generated {
 /// What a call of [`Generator::try_once_while`] came to.
 #[derive(Clone, Debug)]
 pub enum Progress {
-    /// The candidate met the target: the new puzzle.
-    Met(Generated),
+    /// The candidate met the target: the new puzzle (boxed, as it is much larger than the
+    /// other variants).
+    Met(Box<Generated>),
     /// The candidate was made and rated, and missed the target.
     Missed,
     /// The caller said to stop before the candidate was made and rated; the next call goes on
@@ -477,7 +478,7 @@ impl Generator {
     /// Makes one candidate puzzle: the puzzle when it meets the target, otherwise `None`.
     pub fn try_once(&mut self) -> Option<Generated> {
         match self.try_once_while(|| true) {
-            Progress::Met(found) => Some(found),
+            Progress::Met(found) => Some(*found),
             Progress::Missed | Progress::Paused => None,
         }
     }
@@ -556,13 +557,13 @@ impl Generator {
             puzzle, solution, ..
         } = rate;
         match outcome {
-            Ok(rating) => Progress::Met(Generated {
+            Ok(rating) => Progress::Met(Box::new(Generated {
                 puzzle,
                 solution,
                 rating,
                 seed: self.seed,
                 tries: self.tries,
-            }),
+            })),
             Err(Miss::TooEasy(hardness)) => {
                 self.closest = match self.closest.take() {
                     Some(closest) if closest.hardness > hardness => Some(closest),
@@ -621,7 +622,7 @@ impl Generator {
     pub fn next_puzzle_while(&mut self, mut go_on: impl FnMut() -> bool) -> Option<Generated> {
         loop {
             match self.try_once_while(&mut go_on) {
-                Progress::Met(found) => return Some(found),
+                Progress::Met(found) => return Some(*found),
                 Progress::Paused => return None,
                 Progress::Missed if !go_on() => return None,
                 Progress::Missed => {}
