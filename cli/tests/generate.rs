@@ -197,6 +197,9 @@ fn the_clock_bounds_the_whole_command() {
     let bounded = run(&[&args[..], &["--max-seconds", "600"]].concat(), "");
     assert_eq!((bounded.code, &bounded.stdout), (0, &unbounded.stdout));
     assert_eq!(bounded.stderr, "");
+    let help = run(&["generate", "--help"], "").stdout;
+    assert!(help.contains("--max-seconds <S>") && help.contains("[default: 30]"));
+    assert!(help.contains("was not made by --max-seconds"), "{help}");
 }
 
 #[test]
