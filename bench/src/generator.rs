@@ -40,6 +40,8 @@ struct Made {
     /// The longest step of the puzzle's Human trace, in ms, and the steps.
     longest_step_ms: f64,
     n_steps: usize,
+    /// Thread CPU seconds of the whole Human trace of the puzzle: its rating.
+    trace_seconds: f64,
 }
 
 fn make(request: &Request, seed: u64) -> Made {
@@ -69,12 +71,14 @@ fn make(request: &Request, seed: u64) -> Made {
     let mut stepper = SearchStepper::human(&made.puzzle, Uniqueness::Known);
     let mut longest_step = Duration::ZERO;
     let mut n_steps = 0;
+    let trace_start = thread_cpu_seconds();
     loop {
         let step_start = Instant::now();
         let Some(_) = stepper.next_step() else { break };
         longest_step = longest_step.max(step_start.elapsed());
         n_steps += 1;
     }
+    let trace_seconds = thread_cpu_seconds() - trace_start;
     Made {
         made: Some(made.clone()).filter(|_| seed == 1),
         seconds,
@@ -83,6 +87,7 @@ fn make(request: &Request, seed: u64) -> Made {
         longest_gap_ms: longest_gap.as_secs_f64() * 1000.0,
         longest_step_ms: longest_step.as_secs_f64() * 1000.0,
         n_steps,
+        trace_seconds,
     }
 }
 
@@ -169,10 +174,11 @@ pub fn generator() {
             .map(|seed| timed(|| fill(&layout, &mut Pcg64Mcg::seed_from_u64(seed))).0 * 1000.0)
             .collect();
         println!(
-            "{:<14} {:>5} | fill of a solution grid: max {:.1} ms",
+            "{:<14} {:>5} | fill of a solution grid: max {:.1} ms; Human trace of the puzzle: max {:.2} s",
             "",
             "",
-            fills.iter().copied().fold(0.0, f64::max)
+            fills.iter().copied().fold(0.0, f64::max),
+            made.iter().map(|m| m.trace_seconds).fold(0.0, f64::max)
         );
         if shape == Shape::TWENTY_FIVE {
             let first = made[0].made.as_ref().expect("seed 1");
