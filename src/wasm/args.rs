@@ -25,11 +25,12 @@ pub const MAX_STEPS_PER_CALL: u32 = 1_000_000;
 /// The most candidates one `Generator.run` call makes.
 pub const MAX_TRIES_PER_CALL: u32 = 1_000;
 
-/// The milliseconds after which a `Generator.run` call stops and returns, its candidate
-/// paused to go on at the next call: the page's worker stays free to be stopped or to report
-/// progress. The generator asks the clock between pieces of work of at most about 120 ms
-/// natively (the fill of a 25×25 grid, one uniqueness check, one step of a rating), so a call
-/// overruns this by at most one of them.
+/// The milliseconds a `Generator.run` call may take before it returns, its candidate paused
+/// to go on at the next call: the page's worker stays free to be stopped or to report
+/// progress. The generator asks the clock between pieces of work (the fill of a grid, one
+/// uniqueness check, one step of a rating: up to about 140 ms natively on 25×25), and a call
+/// stops when one more piece as long as the longest seen so far would pass this; a piece
+/// longer than any before can still overrun it.
 pub const SLICE_MS: f64 = 150.0;
 
 /// The largest position or step index a `Timeline` takes (`seek`, `step`, `rows`,

@@ -62,6 +62,9 @@ pub fn rating_max_steps() -> u32 {
 #[wasm_bindgen]
 pub struct Generator {
     generator: generate::Generator,
+    /// The longest piece of work seen between two questions to the clock, in ms: a call
+    /// stops when one more piece that long would take it past its deadline.
+    longest_piece_ms: f64,
 }
 
 #[wasm_bindgen]
@@ -78,7 +81,10 @@ impl Generator {
         let request = record.request().map_err(|e| type_error(&e))?;
         let generator =
             generate::Generator::new(request, seed).map_err(|e| type_error(&e.to_string()))?;
-        Ok(Generator { generator })
+        Ok(Generator {
+            generator,
+            longest_piece_ms: 0.0,
+        })
     }
 
     /// Makes up to `max` candidates (0 to `MAX_TRIES_PER_CALL`; one paused by the last call
@@ -88,10 +94,17 @@ impl Generator {
     /// go on. However the work is sliced, a seed gives the same puzzles.
     pub fn run(&mut self, max: &JsValue) -> Result<JsValue, JsValue> {
         let max = whole_u32(max, "count of Generator.run", 0..=MAX_TRIES_PER_CALL)?;
-        let deadline = js_sys::Date::now() + SLICE_MS;
-        let go_on = || js_sys::Date::now() < deadline;
+        let mut last = js_sys::Date::now();
+        let deadline = last + SLICE_MS;
+        let longest = &mut self.longest_piece_ms;
+        let mut go_on = || {
+            let now = js_sys::Date::now();
+            *longest = longest.max(now - last);
+            last = now;
+            now + *longest < deadline
+        };
         for _ in 0..max {
-            match self.generator.try_once_while(go_on) {
+            match self.generator.try_once_while(&mut go_on) {
                 Progress::Met(found) => return Ok(to_js(&found)),
                 Progress::Missed if go_on() => {}
                 Progress::Missed | Progress::Paused => break,
