@@ -6,13 +6,21 @@
 //! stream and integer arithmetic, so a seed and a [`Request`] give the same puzzles natively
 //! and in wasm. Each candidate:
 //! 1. fills an empty grid of the layout at random (cells with the fewest candidates first,
-//!    digits in random order, starting over after a fixed number of dead ends);
-//! 2. visits the symmetry's orbits of cells in random order and empties each orbit whose
-//!    removal keeps the solution unique (checked by the layout's exact solver). One pass
-//!    leaves a minimal puzzle: emptying more cells only adds solutions, so an orbit that
-//!    could not go when it was visited cannot go later either;
+//!    digits in random order, starting over after a fixed number of dead ends: `fill.rs`);
+//! 2. visits the [`Symmetry`]'s orbits of cells (`symmetry.rs`) in random order and empties
+//!    each orbit whose removal keeps the solution unique (proven by an exact search within a
+//!    budget: `dig.rs`). One pass leaves a minimal puzzle: emptying more cells only adds
+//!    solutions, so an orbit that could not go when it was visited cannot go later either.
+//!    On 25×25 the budget of a check is small, and minimal means only that no orbit could go
+//!    by a check within it (see `dig.rs`);
 //! 3. runs the Human strategy on it and rates the trace, giving up as soon as a step is
 //!    harder than the target allows.
+//!
+//! [`Generator::try_once_while`] and [`Generator::next_puzzle_while`] do the same work in
+//! slices: they ask a `go_on` callback between two pieces of it (a fill, a uniqueness check,
+//! a step of the trace) and keep the candidate under way when it says stop, so a caller
+//! bound by a clock (the page's worker, `stepdoku generate --max-seconds`) gets the same
+//! puzzles as one that is not.
 //!
 //! A candidate that falls short of its target (an ER too low) is kept when it is the closest
 //! so far, and the next tries climb from it: a few of its solution's cells are given back and
