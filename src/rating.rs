@@ -254,13 +254,14 @@ struct PeerRatings {
 }
 
 impl PeerRatings {
-    /// Whether the peer profiles rate `puzzle`, whose uniqueness is given: a classic 9×9
-    /// puzzle without pencil marks, with one solution.
-    fn fit(puzzle: &Grid, uniqueness: Uniqueness) -> bool {
+    /// Whether the peer profiles rate `puzzle`, whose uniqueness `uniqueness` gives: a
+    /// classic 9×9 puzzle without pencil marks, with one solution. The uniqueness is asked
+    /// for last, as it may cost a count of the solutions (a fifth of a second on 25×25).
+    fn fit(puzzle: &Grid, uniqueness: impl FnOnce() -> Uniqueness) -> bool {
         puzzle.shape() == Shape::NINE
             && puzzle.geometry().is_classic()
             && puzzle.marks().is_none()
-            && uniqueness == Uniqueness::Known
+            && uniqueness() == Uniqueness::Known
     }
 
     fn of(puzzle: &Grid) -> PeerRatings {
@@ -317,7 +318,7 @@ impl Rating {
     pub fn of_puzzle_until(puzzle: &Grid, max_steps: usize, budget: Budget) -> Rating {
         let uniqueness = Uniqueness::of_within(puzzle, budget);
         let go_on = || !budget.is_out_of_time();
-        if !PeerRatings::fit(puzzle, uniqueness) {
+        if !PeerRatings::fit(puzzle, || uniqueness) {
             return Rating::of_human_trace(puzzle, uniqueness, (max_steps, go_on), &mut || {});
         }
         #[cfg(not(target_arch = "wasm32"))]
@@ -393,7 +394,7 @@ impl Rating {
     /// 9×9 one without pencil marks, with one solution, whose trace ended; otherwise
     /// unchanged.
     pub fn with_peer_profiles(self, puzzle: &Grid) -> Rating {
-        if self.truncated || !PeerRatings::fit(puzzle, Uniqueness::of(puzzle)) {
+        if self.truncated || !PeerRatings::fit(puzzle, || Uniqueness::of(puzzle)) {
             return self;
         }
         self.with_peers(PeerRatings::of(puzzle))

@@ -9,8 +9,8 @@ mod generated;
 use generated::{generated_cases, GeneratedCase};
 use std::sync::Arc;
 use stepdoku::generate::{
-    seed_of_date, DateError, ErRange, Generated, Generator, Givens, Ladder, Request, RequestRecord,
-    Symmetry, Target,
+    seed_of_date, DateError, ErRange, Generated, Generator, Givens, Ladder, Progress, Request,
+    RequestRecord, Symmetry, Target,
 };
 use stepdoku::logic;
 use stepdoku::rating::Level;
@@ -124,6 +124,96 @@ fn every_size_and_layout_gets_unique_minimal_puzzles() {
             check_puzzle(&request, &generate(&request, seed));
         }
     }
+}
+
+/// Minimal 16×16 puzzles: the uniqueness check of the dig refutes another digit in each
+/// emptied cell, and the puzzle must still be unique and minimal by a count to two.
+#[test]
+fn minimal_16x16_puzzles_are_unique_and_minimal() {
+    let request = Request::new(Geometry::classic(Shape::SIXTEEN));
+    for seed in 1..=2 {
+        check_puzzle(&request, &generate(&request, seed));
+    }
+}
+
+/// A minimal 25×25 puzzle (seconds of work): unique, its givens of its solution, and its
+/// solution the one reported. Its checks ran within a budget, so it is minimal only as far as
+/// they could tell (see src/generate/dig.rs): some givens do go under a longer search, which
+/// `stepdoku-bench --generator` counts.
+#[test]
+fn a_minimal_25x25_puzzle_is_unique() {
+    let request = Request::new(Geometry::classic(Shape::TWENTY_FIVE));
+    let made = generate(&request, 1);
+    assert_eq!(
+        count_both(request.layout.as_ref(), made.puzzle.values()),
+        1,
+        "{}",
+        made.puzzle.to_line()
+    );
+    assert!(made.solution.is_valid_solution() && made.solution.agrees_with(&made.puzzle));
+    assert_eq!(
+        search::solve(&made.puzzle, search::Budget::DEFAULT).unwrap(),
+        Some(made.solution)
+    );
+}
+
+/// The puzzles a generator makes when `go_on` says stop at every question, or at every
+/// `every`-th, each call going on where the last stopped; as many as `n_puzzles`.
+fn sliced(request: &Request, seed: u64, every: u32, n_puzzles: usize) -> Vec<Generated> {
+    let mut generator = Generator::new(request.clone(), seed).unwrap();
+    let mut n_asked = 0;
+    let mut made = Vec::new();
+    let mut n_calls = 0;
+    while made.len() < n_puzzles {
+        n_calls += 1;
+        let go_on = || {
+            n_asked += 1;
+            every != 0 && n_asked % every != 0
+        };
+        made.extend(generator.next_puzzle_while(go_on));
+    }
+    assert!(n_calls > n_puzzles, "the work was sliced");
+    made
+}
+
+#[test]
+fn sliced_and_unsliced_runs_make_the_same_puzzles() {
+    let mut cases: Vec<(Request, usize)> = Vec::new();
+    let mut hard = Request::new(Geometry::classic(Shape::NINE));
+    hard.target = Target::Level(Level::Hard);
+    cases.push((hard, 3));
+    let mut xwing = Request::new(Geometry::classic(Shape::NINE));
+    xwing.target = Target::Er(ErRange::parse("3.0-4.0").unwrap());
+    xwing.symmetry = Symmetry::Rotate180;
+    cases.push((xwing, 2));
+    cases.push((Request::new(layout(Shape::SIX, Variant::X)), 3));
+    let mut sixteen = Request::new(Geometry::classic(Shape::SIXTEEN));
+    sixteen.givens = Givens::AtLeast(150);
+    cases.push((sixteen, 1));
+    for (request, n_puzzles) in cases {
+        let mut whole = Generator::new(request.clone(), 5).unwrap();
+        let unsliced: Vec<Generated> = (0..n_puzzles).map(|_| whole.next_puzzle()).collect();
+        for every in [0, 1, 2, 7] {
+            let made = sliced(&request, 5, every, n_puzzles);
+            for (a, b) in unsliced.iter().zip(&made) {
+                assert_eq!(a.puzzle, b.puzzle, "{} every {every}", request.target);
+                assert_eq!((a.tries, &a.rating), (b.tries, &b.rating));
+            }
+        }
+    }
+    // A try paused at once goes on at the next call; a try that misses says so.
+    let mut request = Request::new(Geometry::classic(Shape::NINE));
+    request.target = Target::Needs(Technique::Skyscraper);
+    let mut generator = Generator::new(request, 0).unwrap();
+    let mut n_paused = 0;
+    while generator.tries() < 3 {
+        match generator.try_once_while(|| false) {
+            Progress::Paused => n_paused += 1,
+            Progress::Missed => {}
+            Progress::Met(made) => panic!("never met: {}", made.puzzle.to_line()),
+        }
+    }
+    assert!(n_paused > 3);
 }
 
 #[test]

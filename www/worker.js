@@ -245,7 +245,8 @@ const handlers = {
       generator = new (exportsOf('full').Generator)(request, seed);
       generatorJob = job;
     }
-    // One candidate per call: a 9×9 takes about a millisecond, a minimal 16×16 seconds.
+    // At most one candidate per call, and no call much longer than SLICE_MS (150 ms): a 9×9
+    // takes about a millisecond, a minimal 25×25 seconds, paused and carried on call by call.
     const started = performance.now();
     do {
       const found = generator.run(1);

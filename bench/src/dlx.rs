@@ -28,8 +28,12 @@ impl Dlx {
         let n_cells = geometry.n_cells();
         let n_columns = n_cells + geometry.n_houses() * n;
         let mut dlx = Dlx {
-            left: (0..=n_columns).map(|c| if c == 0 { n_columns } else { c - 1 }).collect(),
-            right: (0..=n_columns).map(|c| if c == n_columns { 0 } else { c + 1 }).collect(),
+            left: (0..=n_columns)
+                .map(|c| if c == 0 { n_columns } else { c - 1 })
+                .collect(),
+            right: (0..=n_columns)
+                .map(|c| if c == n_columns { 0 } else { c + 1 })
+                .collect(),
             up: (0..=n_columns).collect(),
             down: (0..=n_columns).collect(),
             column: (0..=n_columns).collect(),

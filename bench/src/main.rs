@@ -7,7 +7,10 @@
 //! collection to two solutions with the fast solver (for a peak-memory measurement);
 //! `stepdoku-bench --profile COLLECTION N SOLVER` counts the first N puzzles of a collection
 //! to two solutions once with one solver (`fast` or `sudoku`) and prints the solutions and
-//! guesses found, for instruction counts under `valgrind --tool=callgrind`.
+//! guesses found, for instruction counts under `valgrind --tool=callgrind`;
+//! `stepdoku-bench --big-grids` only runs the general solver against dancing links on big
+//! grids; `stepdoku-bench --generator` only times minimal 16×16 and 25×25 puzzles from the
+//! generator (see `generator.rs`).
 //!
 //! Each round runs every solver once over the whole collection, solvers alternating, and the
 //! best round per solver is reported, in µs per puzzle of the thread's CPU time (so that
@@ -16,14 +19,15 @@
 //! so that a round measures solving rather than the caches and branch predictors warming up.
 
 mod dlx;
+mod generator;
 mod grids;
 
+use std::sync::Arc;
 use stepdoku::generate::{Generator, Givens, Request};
 use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{ExactSolver, Solutions};
 use stepdoku::{Geometry, Shape};
-use std::sync::Arc;
 use sudoku::Sudoku;
 
 /// The collections measured, as file stems in `../shared/data`.
@@ -153,6 +157,8 @@ struct Args {
     profile: Option<(String, usize, String)>,
     /// Only the general solver against dancing links on big grids.
     big_grids_only: bool,
+    /// Only the generator's minimal big grids.
+    generator_only: bool,
 }
 
 fn parse_args() -> Args {
@@ -165,6 +171,7 @@ fn parse_args() -> Args {
         count_all: None,
         profile: None,
         big_grids_only: false,
+        generator_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -177,6 +184,7 @@ fn parse_args() -> Args {
             "--app-style" => args.app_style = Some(value()),
             "--count-all" => args.count_all = Some(value()),
             "--big-grids" => args.big_grids_only = true,
+            "--generator" => args.generator_only = true,
             "--profile" => {
                 let name = value();
                 let n = value().parse().expect("a number");
@@ -192,6 +200,10 @@ fn main() {
     let args = parse_args();
     if args.big_grids_only {
         big_grids(args.rounds);
+        return;
+    }
+    if args.generator_only {
+        generator::generator();
         return;
     }
     if let Some((name, n, solver)) = args.profile {
@@ -411,7 +423,12 @@ fn big_grids(rounds: usize) {
     request.givens = Givens::AtLeast(110);
     let mut generator = Generator::new(request, 2026).expect("a request that can be met");
     let unique = (0..30)
-        .map(|_| (layout.clone(), generator.next_puzzle().puzzle.values().to_vec()))
+        .map(|_| {
+            (
+                layout.clone(),
+                generator.next_puzzle().puzzle.values().to_vec(),
+            )
+        })
         .collect();
     sets.push(("16×16 unique, 110 givens".to_string(), unique));
     // The puzzles without marks of the solver's own collections, by size.
@@ -439,7 +456,12 @@ fn big_grids(rounds: usize) {
     for (label, puzzles) in sets {
         let mut solvers: Vec<(GeneralSolver, dlx::Dlx)> = puzzles
             .iter()
-            .map(|(layout, _)| (GeneralSolver::for_layout(layout), dlx::Dlx::for_layout(layout)))
+            .map(|(layout, _)| {
+                (
+                    GeneralSolver::for_layout(layout),
+                    dlx::Dlx::for_layout(layout),
+                )
+            })
             .collect();
         let mut best = [f64::INFINITY; 2];
         let mut slowest = 0f64;
@@ -480,7 +502,10 @@ fn big_grids(rounds: usize) {
             best[1] = best[1].min(t);
             theirs = found;
             if undecided == 0 {
-                assert_eq!(ours.n_solutions, theirs.0, "{label}: general and dlx disagree");
+                assert_eq!(
+                    ours.n_solutions, theirs.0,
+                    "{label}: general and dlx disagree"
+                );
             } else {
                 // The peer gave up on some puzzles: measure it once, not every round.
                 break;

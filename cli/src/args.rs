@@ -209,17 +209,23 @@ rotate-180, rotate-90, mirror, diagonal. A progress bar (puzzles made, candidate
 shows on standard error when it is a terminal.
 
 Each puzzle fails after --max-tries candidates (default 100000): an empty line (an object
-with seed and error in jsonl) and a message on standard error.
+with seed and error in jsonl) and a message on standard error. --max-seconds S (default
+30) bounds the whole command by the clock: the puzzles made by then are written (a puzzle
+stopped before a later one was made gets an empty line, so line K is still puzzle K), and
+a message on standard error says how many of those asked were made.
 
 Speed: a 9×9 takes about a millisecond per candidate; Easy to Extreme come within tens
-of candidates, an ER above 7.6 hardly ever. Minimal 16×16 puzzles take seconds each,
-25×25 minutes: use --givens N to stop taking givens away at N.";
+of candidates, an ER above 7.6 hardly ever. A minimal 16×16 takes about 0.2 s, a minimal
+25×25 about 5 s; --givens N stops taking givens away at N. On 25×25, each check that a
+given may go is bounded (3,000 search nodes), so minimal there means that no given could
+be taken away by such a check: the puzzle is unique, but a longer search could take
+more of its givens away.";
 
 const GENERATE_STATUS: &str = "\
 Exit status: 0 once every puzzle is written, 1 if any reached --max-tries (some requests
 are never met: the Human strategy finds every Skyscraper as a finned or sashimi X-Wing
-first, and 4×4 grids need nothing but singles), 2 for usage errors or an output that
-could not be written.";
+first, and 4×4 grids need nothing but singles) or was not made by --max-seconds, 2 for
+usage errors or an output that could not be written.";
 
 /// The words of the command line, as clap reads them.
 #[derive(Parser)]
@@ -471,6 +477,15 @@ struct GenerateArgs {
         allow_negative_numbers = true
     )]
     max_tries: usize,
+    /// Stop the whole command after S seconds, writing the puzzles made by then.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 30,
+        value_parser = parse_count,
+        allow_negative_numbers = true
+    )]
+    max_seconds: usize,
     /// Keep at least N givens (the puzzles need not be minimal then).
     #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     givens: Option<usize>,
@@ -655,6 +670,7 @@ fn generate_request(args: GenerateArgs) -> Result<Request, String> {
         first_seed,
         count,
         max_tries: args.max_tries as u64,
+        max_time: Duration::from_secs(args.max_seconds as u64),
         format: args.format,
         n_threads: n_threads(args.threads),
     }))

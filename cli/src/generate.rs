@@ -5,6 +5,10 @@
 //! take the next number, run a generator for its seed until it meets the request, and send
 //! the puzzle to the main thread, which writes the puzzles in order and draws the progress
 //! bar.
+//!
+//! `--max-seconds` bounds the whole command: every worker's generator asks the clock between
+//! two pieces of its work (a uniqueness check, a step of a rating) and stops at the deadline;
+//! the puzzles made by then are written, and a message says how many of those asked.
 
 use crossbeam_channel::RecvTimeoutError;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -12,8 +16,8 @@ use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
-use std::time::Duration;
-use stepdoku::generate::{Generated, Generator, Request};
+use std::time::{Duration, Instant};
+use stepdoku::generate::{Generated, Generator, Progress, Request};
 
 use crate::format::Format;
 use crate::outcome::{Failure, Outcome};
@@ -28,12 +32,27 @@ pub struct GenerateOptions {
     pub count: u64,
     /// The most candidates made for one puzzle before it fails.
     pub max_tries: u64,
+    /// The wall-clock time the whole command may take.
+    pub max_time: Duration,
     pub format: Format,
     pub n_threads: usize,
 }
 
+/// What a worker came to for one puzzle.
+enum Made {
+    /// The puzzle.
+    Puzzle(Box<Generated>),
+    /// No candidate met the request within `--max-tries`.
+    OutOfTries,
+    /// The deadline came first.
+    OutOfTime,
+}
+
 /// Makes the puzzles and writes one line per puzzle to `out`.
 pub fn run_generate(options: &GenerateOptions, mut out: impl Write) -> Result<Outcome, Failure> {
+    let start = Instant::now();
+    let deadline = start.checked_add(options.max_time);
+    let is_before_deadline = || deadline.is_none_or(|deadline| Instant::now() < deadline);
     let next = AtomicU64::new(0);
     let tries = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -41,12 +60,16 @@ pub fn run_generate(options: &GenerateOptions, mut out: impl Write) -> Result<Ou
         .is_terminal()
         .then(|| GenerateProgress::new(options.count));
     thread::scope(|scope| {
-        let (found_tx, found_rx) = crossbeam_channel::unbounded::<(u64, Option<Generated>)>();
+        let (found_tx, found_rx) = crossbeam_channel::unbounded::<(u64, Made)>();
         let n_threads = (options.n_threads as u64).clamp(1, options.count.max(1));
         for _ in 0..n_threads {
             let found_tx = found_tx.clone();
             let (next, tries, stop) = (&next, &tries, &stop);
+            let go_on = move || !stop.load(Ordering::Relaxed) && is_before_deadline();
             scope.spawn(move || loop {
+                if !go_on() {
+                    return;
+                }
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 if index >= options.count {
                     return;
@@ -59,11 +82,13 @@ pub fn run_generate(options: &GenerateOptions, mut out: impl Write) -> Result<Ou
                         return;
                     }
                     if generator.tries() == options.max_tries {
-                        break None;
+                        break Made::OutOfTries;
                     }
                     tries.fetch_add(1, Ordering::Relaxed);
-                    if let Some(found) = generator.try_once() {
-                        break Some(found);
+                    match generator.try_once_while(go_on) {
+                        Progress::Met(found) => break Made::Puzzle(found),
+                        Progress::Missed => {}
+                        Progress::Paused => break Made::OutOfTime,
                     }
                 };
                 if found_tx.send((index, found)).is_err() {
@@ -73,24 +98,50 @@ pub fn run_generate(options: &GenerateOptions, mut out: impl Write) -> Result<Ou
         }
         drop(found_tx);
         let written = write_in_order(options, &found_rx, &mut out, &tries, progress.as_ref());
+        let written = written.map(|written| {
+            if written.n_made < options.count {
+                if let Some(progress) = &progress {
+                    progress.bar.finish_and_clear();
+                }
+                eprintln!(
+                    "error: made {} of {} puzzles: stopped at --max-seconds {} ({:.1} s)",
+                    written.n_made,
+                    options.count,
+                    options.max_time.as_secs(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+            written.outcome
+        });
         // Whatever happened to the output, the workers stop at their next candidate.
         stop.store(true, Ordering::Relaxed);
         written
     })
 }
 
+/// What [`write_in_order`] wrote.
+struct Written {
+    outcome: Outcome,
+    /// The puzzles made (not the lines written, which include failures).
+    n_made: u64,
+}
+
 /// Writes the puzzles as they come back, in order of their number, updating the progress bar
-/// while it waits.
+/// while it waits. A puzzle the deadline stopped gets an empty line only when a later one was
+/// made, so that line K still holds puzzle K; the output ends with the last puzzle made.
 fn write_in_order(
     options: &GenerateOptions,
-    found_rx: &crossbeam_channel::Receiver<(u64, Option<Generated>)>,
+    found_rx: &crossbeam_channel::Receiver<(u64, Made)>,
     out: &mut impl Write,
     tries: &AtomicU64,
     progress: Option<&GenerateProgress>,
-) -> Result<Outcome, Failure> {
+) -> Result<Written, Failure> {
     let mut pending = BTreeMap::new();
     let mut next_out = 0;
     let mut n_failed = 0;
+    let mut n_made = 0;
+    // The seeds of puzzles the deadline stopped, since the last puzzle written.
+    let mut stopped: Vec<u64> = Vec::new();
     while next_out < options.count {
         match found_rx.recv_timeout(Duration::from_millis(100)) {
             Ok((index, found)) => {
@@ -100,25 +151,38 @@ fn write_in_order(
             Err(RecvTimeoutError::Disconnected) => break,
         }
         while let Some(found) = pending.remove(&next_out) {
-            let line = match found {
-                Some(found) => format_line(&found, options.format),
-                None => {
+            let seed = options.first_seed + next_out;
+            let own_line = match found {
+                Made::Puzzle(found) => {
+                    n_made += 1;
+                    format_line(&found, options.format)
+                }
+                Made::OutOfTime => {
                     n_failed += 1;
-                    let seed = options.first_seed + next_out;
+                    stopped.push(seed);
+                    next_out += 1;
+                    continue;
+                }
+                Made::OutOfTries => {
+                    n_failed += 1;
                     let message = format!(
-                        "error: puzzle {}: no candidate met the request within {} tries (seed {seed})\n",
+                        "puzzle {}: no candidate met the request within {} tries (seed {seed})",
                         next_out + 1,
                         options.max_tries
                     );
-                    eprint!("{message}");
-                    if options.format == Format::Jsonl {
-                        let error = serde_json::json!({ "seed": seed, "error": message.trim_start_matches("error: ").trim_end() });
-                        error.to_string() + "\n"
-                    } else {
-                        "\n".to_string()
-                    }
+                    eprintln!("error: {message}");
+                    failure_line(seed, &message, options.format)
                 }
             };
+            let stopped_message = format!(
+                "stopped at --max-seconds {} before a candidate met the request",
+                options.max_time.as_secs()
+            );
+            let mut line: String = stopped
+                .drain(..)
+                .map(|seed| failure_line(seed, &stopped_message, options.format))
+                .collect();
+            line.push_str(&own_line);
             let mut write = || {
                 out.write_all(line.as_bytes())
                     .and_then(|()| out.flush())
@@ -134,7 +198,20 @@ fn write_in_order(
             progress.show(next_out, tries.load(Ordering::Relaxed));
         }
     }
-    Ok(Outcome::of_failures(n_failed))
+    // Puzzles never started (the deadline came first) fail too.
+    n_failed += options.count - next_out;
+    Ok(Written {
+        outcome: Outcome::of_failures(n_failed),
+        n_made,
+    })
+}
+
+/// The line of a puzzle that failed: empty, or in jsonl an object with its seed and why.
+fn failure_line(seed: u64, message: &str, format: Format) -> String {
+    match format {
+        Format::Jsonl => serde_json::json!({ "seed": seed, "error": message }).to_string() + "\n",
+        Format::Text => "\n".to_string(),
+    }
 }
 
 /// One output line: tab-separated columns, or the JSON record.

@@ -169,6 +169,40 @@ fn a_request_never_met_fails_at_its_budget() {
 }
 
 #[test]
+fn the_clock_bounds_the_whole_command() {
+    // Never met (see above), and far more tries than a second allows: the clock ends it.
+    let out = run(
+        &[
+            "generate",
+            "--technique",
+            "skyscraper",
+            "--count",
+            "3",
+            "--max-seconds",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "");
+    assert!(
+        out.stderr
+            .contains("error: made 0 of 3 puzzles: stopped at --max-seconds 1"),
+        "{}",
+        out.stderr
+    );
+    // A bound that is not reached changes nothing.
+    let args = ["generate", "--size", "6", "--count", "2", "--seed", "9"];
+    let unbounded = run(&args, "");
+    let bounded = run(&[&args[..], &["--max-seconds", "600"]].concat(), "");
+    assert_eq!((bounded.code, &bounded.stdout), (0, &unbounded.stdout));
+    assert_eq!(bounded.stderr, "");
+    let help = run(&["generate", "--help"], "").stdout;
+    assert!(help.contains("--max-seconds <S>") && help.contains("[default: 30]"));
+    assert!(help.contains("was not made by --max-seconds"), "{help}");
+}
+
+#[test]
 fn bad_requests_are_usage_errors() {
     let last_seed = MAX_SEED.to_string();
     for args in [

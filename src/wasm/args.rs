@@ -50,6 +50,14 @@ pub fn page_budget() -> Budget {
 /// The most candidates one `Generator.run` call makes.
 pub const MAX_TRIES_PER_CALL: u32 = 1_000;
 
+/// The milliseconds a `Generator.run` call may take before it returns, its candidate paused
+/// to go on at the next call: the page's worker stays free to be stopped or to report
+/// progress. The generator asks the clock between pieces of work (the fill of a grid, one
+/// uniqueness check, one step of a rating: up to about 140 ms natively on 25×25), and a call
+/// stops when one more piece as long as the longest seen so far would pass this; a piece
+/// longer than any before can still overrun it.
+pub const SLICE_MS: f64 = 150.0;
+
 #[cfg(feature = "explainer")]
 /// The most rows one `Timeline.rows` call hands out: a step list shows a screenful, and a
 /// larger count would grow wasm memory, which is never given back, for good.

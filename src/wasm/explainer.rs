@@ -5,10 +5,10 @@
 use super::args::{
     budget_for, js_string, page_budget, parse, position, position_index, puzzle_text, range_error,
     shown, step_count, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL, MAX_SAFE_WHOLE,
-    MAX_TRIES_PER_CALL,
+    MAX_TRIES_PER_CALL, SLICE_MS,
 };
 use super::to_js;
-use crate::generate;
+use crate::generate::{self, Progress};
 use crate::grid::Grid;
 use crate::rating::{Rater, Rating};
 use crate::search::Budget;
@@ -55,12 +55,16 @@ pub fn rating_max_steps() -> u32 {
     Rating::DEFAULT_MAX_STEPS as u32
 }
 
-/// Makes new puzzles for one request from one seed, a few candidates per call so that a
-/// worker can report progress and be stopped between calls. The same request and seed
+/// Makes new puzzles for one request from one seed, a few candidates per call and no call
+/// much longer than `SLICE_MS` (a candidate that takes longer goes on at the next call), so
+/// that a worker can report progress and be stopped between calls. The same request and seed
 /// give the same puzzles as `stepdoku generate`.
 #[wasm_bindgen]
 pub struct Generator {
     generator: generate::Generator,
+    /// The longest piece of work seen between two questions to the clock, in ms: a call
+    /// stops when one more piece that long would take it past its deadline.
+    longest_piece_ms: f64,
 }
 
 #[wasm_bindgen]
@@ -77,17 +81,36 @@ impl Generator {
         let request = record.request().map_err(|e| type_error(&e))?;
         let generator =
             generate::Generator::new(request, seed).map_err(|e| type_error(&e.to_string()))?;
-        Ok(Generator { generator })
+        Ok(Generator {
+            generator,
+            longest_piece_ms: 0.0,
+        })
     }
 
-    /// Makes up to `max` candidates (0 to `MAX_TRIES_PER_CALL`) and returns the first that
-    /// meets the request (docs/FORMATS.md, Wire format, "New puzzle": `{ puzzle, solution,
-    /// seed, tries, rating }`), or `undefined` when none of them did.
+    /// Makes up to `max` candidates (0 to `MAX_TRIES_PER_CALL`; one paused by the last call
+    /// goes on first) for about `SLICE_MS` at most, and returns the first that meets the
+    /// request (docs/FORMATS.md, Wire format, "New puzzle": `{ puzzle, solution, seed, tries,
+    /// rating }`), or `undefined` when none of them did or time ran out first: call again to
+    /// go on. However the work is sliced, a seed gives the same puzzles.
     pub fn run(&mut self, max: &JsValue) -> Result<JsValue, JsValue> {
         let max = whole_u32(max, "count of Generator.run", 0..=MAX_TRIES_PER_CALL)?;
-        Ok((0..max)
-            .find_map(|_| self.generator.try_once())
-            .map_or(JsValue::UNDEFINED, |found| to_js(&found)))
+        let mut last = js_sys::Date::now();
+        let deadline = last + SLICE_MS;
+        let longest = &mut self.longest_piece_ms;
+        let mut go_on = || {
+            let now = js_sys::Date::now();
+            *longest = longest.max(now - last);
+            last = now;
+            now + *longest < deadline
+        };
+        for _ in 0..max {
+            match self.generator.try_once_while(&mut go_on) {
+                Progress::Met(found) => return Ok(to_js(&found)),
+                Progress::Missed if go_on() => {}
+                Progress::Missed | Progress::Paused => break,
+            }
+        }
+        Ok(JsValue::UNDEFINED)
     }
 
     /// The candidates made so far.

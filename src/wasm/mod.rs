@@ -40,7 +40,7 @@ mod puzzle;
 #[cfg(feature = "verdict")]
 mod verdict;
 
-pub use args::{MAX_LIMIT, MAX_POSITION, MAX_STEPS_PER_CALL, MAX_TRIES_PER_CALL};
+pub use args::{MAX_LIMIT, MAX_POSITION, MAX_STEPS_PER_CALL, MAX_TRIES_PER_CALL, SLICE_MS};
 #[cfg(feature = "explainer")]
 pub use explainer::{rate, rating_max_steps, Generator, Solver, Timeline};
 pub use puzzle::*;

@@ -6,13 +6,21 @@
 //! stream and integer arithmetic, so a seed and a [`Request`] give the same puzzles natively
 //! and in wasm. Each candidate:
 //! 1. fills an empty grid of the layout at random (cells with the fewest candidates first,
-//!    digits in random order, starting over after a fixed number of dead ends);
-//! 2. visits the symmetry's orbits of cells in random order and empties each orbit whose
-//!    removal keeps the solution unique (checked by the layout's exact solver). One pass
-//!    leaves a minimal puzzle: emptying more cells only adds solutions, so an orbit that
-//!    could not go when it was visited cannot go later either;
+//!    digits in random order, starting over after a fixed number of dead ends: `fill.rs`);
+//! 2. visits the [`Symmetry`]'s orbits of cells (`symmetry.rs`) in random order and empties
+//!    each orbit whose removal keeps the solution unique (proven by an exact search within a
+//!    budget: `dig.rs`). One pass leaves a minimal puzzle: emptying more cells only adds
+//!    solutions, so an orbit that could not go when it was visited cannot go later either.
+//!    On 25×25 the budget of a check is small, and minimal means only that no orbit could go
+//!    by a check within it (see `dig.rs`);
 //! 3. runs the Human strategy on it and rates the trace, giving up as soon as a step is
 //!    harder than the target allows.
+//!
+//! [`Generator::try_once_while`] and [`Generator::next_puzzle_while`] do the same work in
+//! slices: they ask a `go_on` callback between two pieces of it (a fill, a uniqueness check,
+//! a step of the trace) and keep the candidate under way when it says stop, so a caller
+//! bound by a clock (the page's worker, `stepdoku generate --max-seconds`) gets the same
+//! puzzles as one that is not.
 //!
 //! A candidate that falls short of its target (an ER too low) is kept when it is the closest
 //! so far, and the next tries climb from it: a few of its solution's cells are given back and
@@ -21,130 +29,28 @@
 //! targets (an ER of 9 and more) come within seconds this way where fresh grids alone would
 //! take hours.
 
-use crate::digits::{Digit, DigitSet};
+mod dig;
+mod fill;
+mod symmetry;
+
+pub use fill::fill;
+pub use symmetry::Symmetry;
+
 use crate::geometry::{Cell, Geometry, Shape};
 use crate::grid::layout_of_tag;
 use crate::grid::Grid;
 use crate::logic;
 use crate::rating::{Level, Rater, Rating};
-use crate::search::{self, Budget, ExactSolver, Solutions};
 use crate::strategy::{SearchStepper, Stepper};
 use crate::technique::{Technique, Uniqueness};
 use crate::trace::StepKind;
+use dig::{Dig, UniquenessCheck};
 use rand::seq::SliceRandom;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::sync::Arc;
-
-/// A symmetry of the givens' pattern: every cell's images hold a given when it does.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Symmetry {
-    /// Any pattern.
-    None,
-    /// A half turn about the centre.
-    Rotate180,
-    /// A quarter turn about the centre (and so a half turn too).
-    Rotate90,
-    /// A reflection left to right.
-    Mirror,
-    /// A reflection in the diagonal from the top left to the bottom right.
-    Diagonal,
-}
-
-impl Symmetry {
-    /// Every symmetry, `None` first.
-    pub const ALL: [Symmetry; 5] = [
-        Symmetry::None,
-        Symmetry::Rotate180,
-        Symmetry::Rotate90,
-        Symmetry::Mirror,
-        Symmetry::Diagonal,
-    ];
-
-    /// The short name used on the command line and in links, such as `rotate-180`.
-    pub fn slug(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rotate180 => "rotate-180",
-            Symmetry::Rotate90 => "rotate-90",
-            Symmetry::Mirror => "mirror",
-            Symmetry::Diagonal => "diagonal",
-        }
-    }
-
-    /// The name people read, such as "Rotational 180°".
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "None",
-            Symmetry::Rotate180 => "Rotational 180°",
-            Symmetry::Rotate90 => "Rotational 90°",
-            Symmetry::Mirror => "Mirror",
-            Symmetry::Diagonal => "Diagonal",
-        }
-    }
-
-    /// The symmetry with this slug; `180` and `90` are read as the rotations.
-    pub fn from_slug(slug: &str) -> Option<Symmetry> {
-        match slug.trim().to_ascii_lowercase().as_str() {
-            "180" => Some(Symmetry::Rotate180),
-            "90" => Some(Symmetry::Rotate90),
-            word => Symmetry::ALL.into_iter().find(|s| s.slug() == word),
-        }
-    }
-
-    /// The image of a cell under one application of the symmetry.
-    fn image(self, shape: Shape, cell: Cell) -> Cell {
-        let last = shape.size() - 1;
-        let (row, col) = (shape.row_of(cell), shape.col_of(cell));
-        match self {
-            Symmetry::None => cell,
-            Symmetry::Rotate180 => shape.cell(last - row, last - col),
-            Symmetry::Rotate90 => shape.cell(col, last - row),
-            Symmetry::Mirror => shape.cell(row, last - col),
-            Symmetry::Diagonal => shape.cell(col, row),
-        }
-    }
-
-    /// The orbits of a shape's cells: sets of cells that hold givens together, each listed
-    /// once, in the order of their first cell.
-    pub fn orbits(self, shape: Shape) -> Vec<Vec<Cell>> {
-        let mut seen = vec![false; shape.n_cells()];
-        let mut orbits = Vec::new();
-        for cell in shape.cells() {
-            if seen[cell.index()] {
-                continue;
-            }
-            let mut orbit = vec![cell];
-            seen[cell.index()] = true;
-            let mut next = self.image(shape, cell);
-            while next != cell {
-                if !seen[next.index()] {
-                    seen[next.index()] = true;
-                    orbit.push(next);
-                }
-                next = self.image(shape, next);
-            }
-            orbits.push(orbit);
-        }
-        orbits
-    }
-
-    /// Whether a puzzle's givens have this symmetry.
-    pub fn holds_for(self, puzzle: &Grid) -> bool {
-        let shape = puzzle.shape();
-        shape
-            .cells()
-            .all(|cell| puzzle.get(cell).is_some() == puzzle.get(self.image(shape, cell)).is_some())
-    }
-}
-
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.slug())
-    }
-}
 
 /// A range of Sudoku Explainer ratings (ER), both ends included.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -511,28 +417,51 @@ impl Serialize for Generated {
     }
 }
 
+/// What a call of [`Generator::try_once_while`] came to.
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// The candidate met the target: the new puzzle (boxed, as it is much larger than the
+    /// other variants).
+    Met(Box<Generated>),
+    /// The candidate was made and rated, and missed the target.
+    Missed,
+    /// The caller said to stop before the candidate was made and rated; the next call goes on
+    /// with it where it stopped.
+    Paused,
+}
+
+/// Where the generator's current candidate stands between two calls.
+enum Phase {
+    /// No candidate is under way: the next call starts one.
+    Start,
+    /// Givens are being taken away.
+    Digging(Dig),
+    /// The puzzle is being rated.
+    Rating(Box<Rate>),
+}
+
 /// Makes puzzles for one request from one seed; see the module's description.
 pub struct Generator {
     request: Request,
     seed: u64,
     rng: Pcg64Mcg,
-    solver: Box<dyn ExactSolver>,
+    check: UniquenessCheck,
     orbits: Vec<Vec<Cell>>,
     tries: u64,
     /// The candidate that came closest to the target, which the next tries start from.
     closest: Option<Closest>,
     /// Tries made from closest candidates since the last fresh solution grid.
     climb: u32,
+    /// The candidate under way, kept when a call was told to stop.
+    phase: Phase,
 }
 
 impl Generator {
     /// A generator for a request, checked first (see [`Request::check`]).
     pub fn new(request: Request, seed: u64) -> Result<Generator, RequestError> {
         request.check()?;
-        let mut solver = search::solver_for(&request.layout);
-        solver.set_budget(DIG_BUDGET);
         Ok(Generator {
-            solver,
+            check: UniquenessCheck::for_layout(&request.layout),
             orbits: request.symmetry.orbits(request.layout.shape()),
             rng: Pcg64Mcg::seed_from_u64(seed),
             request,
@@ -540,10 +469,11 @@ impl Generator {
             tries: 0,
             closest: None,
             climb: 0,
+            phase: Phase::Start,
         })
     }
 
-    /// The number of candidates made so far.
+    /// The number of candidates made so far, the one under way included.
     pub fn tries(&self) -> u64 {
         self.tries
     }
@@ -555,6 +485,56 @@ impl Generator {
 
     /// Makes one candidate puzzle: the puzzle when it meets the target, otherwise `None`.
     pub fn try_once(&mut self) -> Option<Generated> {
+        match self.try_once_while(|| true) {
+            Progress::Met(found) => Some(*found),
+            Progress::Missed | Progress::Paused => None,
+        }
+    }
+
+    /// Makes one candidate puzzle as [`Generator::try_once`] does, asking `go_on` between
+    /// two pieces of work (a uniqueness check while digging, a step of the rating's trace)
+    /// whether to go on. When it says no, the call returns [`Progress::Paused`] and the next
+    /// call goes on with the same candidate, so a seed gives the same puzzles however the
+    /// work is sliced. Each call does some work before it asks: the fill of a fresh solution
+    /// grid, one check or one step of the trace.
+    pub fn try_once_while(&mut self, mut go_on: impl FnMut() -> bool) -> Progress {
+        loop {
+            match std::mem::replace(&mut self.phase, Phase::Start) {
+                Phase::Start => {
+                    let dig = self.start_try();
+                    self.phase = Phase::Digging(dig);
+                    // A fresh 25×25 solution grid takes up to 80 ms to fill: a piece of work
+                    // of its own.
+                    if !go_on() {
+                        return Progress::Paused;
+                    }
+                }
+                Phase::Digging(mut dig) => {
+                    if !dig.run(&self.orbits, &mut self.check, &mut go_on) {
+                        self.phase = Phase::Digging(dig);
+                        return Progress::Paused;
+                    }
+                    let (puzzle, solution) = dig.finish(&self.request.layout);
+                    let rate = Rate::new(puzzle, solution, self.request.uniqueness());
+                    self.phase = Phase::Rating(Box::new(rate));
+                    if !go_on() {
+                        return Progress::Paused;
+                    }
+                }
+                Phase::Rating(mut rate) => match rate.run(self.request.target, &mut go_on) {
+                    Some(outcome) => return self.finish_try(*rate, outcome),
+                    None => {
+                        self.phase = Phase::Rating(rate);
+                        return Progress::Paused;
+                    }
+                },
+            }
+        }
+    }
+
+    /// Starts a candidate: a fresh solution grid, or a neighbour of the closest candidate,
+    /// ready to be dug.
+    fn start_try(&mut self) -> Dig {
         self.tries += 1;
         let (solution, start) = match self.closest.take() {
             Some(closest) if self.climb < CLIMB_STEPS => {
@@ -569,15 +549,29 @@ impl Generator {
                 (solution, start)
             }
         };
-        let puzzle = self.dig(start, &solution);
-        match self.rate(&puzzle) {
-            Ok(rating) => Some(Generated {
+        Dig::new(
+            solution,
+            start,
+            self.orbits.len(),
+            self.request.givens,
+            &mut self.rng,
+        )
+    }
+
+    /// The end of a candidate: the new puzzle when it met the target; otherwise it may be
+    /// the closest so far.
+    fn finish_try(&mut self, rate: Rate, outcome: Result<Rating, Miss>) -> Progress {
+        let Rate {
+            puzzle, solution, ..
+        } = rate;
+        match outcome {
+            Ok(rating) => Progress::Met(Box::new(Generated {
                 puzzle,
                 solution,
                 rating,
                 seed: self.seed,
                 tries: self.tries,
-            }),
+            })),
             Err(Miss::TooEasy(hardness)) => {
                 self.closest = match self.closest.take() {
                     Some(closest) if closest.hardness > hardness => Some(closest),
@@ -587,14 +581,14 @@ impl Generator {
                         hardness,
                     }),
                 };
-                None
+                Progress::Missed
             }
-            Err(Miss::TooHard) => None,
+            Err(Miss::TooHard) => Progress::Missed,
         }
     }
 
-    /// The closest puzzle's givens with a few more orbits of its solution given, for
-    /// [`Generator::dig`] to take away again in another order.
+    /// The closest puzzle's givens with a few more orbits of its solution given, for a
+    /// [`Dig`] to take away again in another order.
     fn neighbour(&mut self, closest: &Closest) -> Vec<u8> {
         let mut values = closest.puzzle.values().to_vec();
         let mut empty: Vec<&Vec<Cell>> = self
@@ -613,7 +607,7 @@ impl Generator {
 
     /// The next puzzle that meets the target, however many candidates it takes: only for
     /// targets known to be met (a level, a common technique); see
-    /// [`Generator::next_puzzle_within`].
+    /// [`Generator::next_puzzle_within`] and [`Generator::next_puzzle_while`].
     pub fn next_puzzle(&mut self) -> Generated {
         loop {
             if let Some(found) = self.try_once() {
@@ -629,65 +623,80 @@ impl Generator {
         (0..max_tries).find_map(|_| self.try_once())
     }
 
-    /// Empties the given orbits of `values` (a puzzle whose one solution is `solution`) in
-    /// random order while the solution stays unique.
-    fn dig(&mut self, mut values: Vec<u8>, solution: &Grid) -> Grid {
-        let mut n_givens = values.iter().filter(|&&v| v != 0).count();
-        let floor = match self.request.givens {
-            Givens::Minimal => 0,
-            Givens::AtLeast(n) => n,
-        };
-        let mut order: Vec<usize> = (0..self.orbits.len()).collect();
-        order.shuffle(&mut self.rng);
-        let mut kept = Solutions::new(0);
-        for orbit in order.into_iter().map(|i| &self.orbits[i]) {
-            if values[orbit[0].index()] == 0 || n_givens - orbit.len() < floor {
-                continue;
-            }
-            for cell in orbit {
-                values[cell.index()] = 0;
-            }
-            // A count that runs out of its budget keeps the orbit: only a proven unique
-            // puzzle loses givens.
-            if self.solver.search(&values, 2, &mut kept).decided() == Ok(1) {
-                n_givens -= orbit.len();
-            } else {
-                for cell in orbit {
-                    values[cell.index()] = solution.values()[cell.index()];
-                }
+    /// The next puzzle that meets the target, made by [`Generator::try_once_while`] while
+    /// `go_on` says to go on; `None` once it says to stop (the candidate under way goes on at
+    /// the next call). Bound by a clock, this slices the work: a seed gives the same puzzles
+    /// as [`Generator::next_puzzle`] however many calls they take.
+    pub fn next_puzzle_while(&mut self, mut go_on: impl FnMut() -> bool) -> Option<Generated> {
+        loop {
+            match self.try_once_while(&mut go_on) {
+                Progress::Met(found) => return Some(*found),
+                Progress::Paused => return None,
+                Progress::Missed if !go_on() => return None,
+                Progress::Missed => {}
             }
         }
-        Grid::from_values_in(self.request.layout.clone(), &values)
-            .expect("the values come from a grid of the layout")
+    }
+}
+
+/// The rating of a dug candidate under way: its Human trace so far.
+struct Rate {
+    puzzle: Grid,
+    solution: Grid,
+    stepper: SearchStepper,
+    rater: Rater,
+    /// Whether the trace used the technique a [`Target::Needs`] asks for.
+    used: bool,
+    n_steps: usize,
+}
+
+impl Rate {
+    fn new(puzzle: Grid, solution: Grid, uniqueness: Uniqueness) -> Rate {
+        Rate {
+            stepper: SearchStepper::human(&puzzle, uniqueness),
+            rater: Rater::for_shape(puzzle.shape()),
+            puzzle,
+            solution,
+            used: false,
+            n_steps: 0,
+        }
     }
 
-    /// Rates a puzzle as [`Rating::of_puzzle`] does, stopping at the first step of its Human
-    /// trace that the target does not allow.
-    fn rate(&self, puzzle: &Grid) -> Result<Rating, Miss> {
-        let target = self.request.target;
-        let mut stepper = SearchStepper::human(puzzle, self.request.uniqueness());
-        let mut rater = Rater::for_shape(puzzle.shape());
-        let mut used = false;
-        for _ in 0..Rating::DEFAULT_MAX_STEPS {
-            let Some(step) = stepper.next_step() else {
+    /// Rates the puzzle as [`Rating::of_puzzle`] does, stopping at the first step of its
+    /// Human trace that the target does not allow; asks `go_on` before every step but the
+    /// first of the call, and gives `None` when it says to stop.
+    fn run(
+        &mut self,
+        target: Target,
+        go_on: &mut impl FnMut() -> bool,
+    ) -> Option<Result<Rating, Miss>> {
+        let mut n_taken = 0;
+        while self.n_steps < Rating::DEFAULT_MAX_STEPS {
+            if n_taken > 0 && !go_on() {
+                return None;
+            }
+            let Some(step) = self.stepper.next_step() else {
                 break;
             };
+            n_taken += 1;
+            self.n_steps += 1;
             if !target.allows(step.technique, step.difficulty) {
-                return Err(Miss::TooHard);
+                return Some(Err(Miss::TooHard));
             }
-            used |= step.kind == StepKind::Deduction && Target::Needs(step.technique) == target;
-            rater.record(&step);
+            self.used |=
+                step.kind == StepKind::Deduction && Target::Needs(step.technique) == target;
+            self.rater.record(&step);
         }
         // The rating people see: on classic 9×9 grids, ER/EP/ED and the level on the peers'
         // own terms (the trace's steps above only prune, as the profiles rarely rate lower).
-        let rating = rater.rating().with_peer_profiles(puzzle);
-        if target.accepts(&rating, used) {
+        let rating = self.rater.rating().with_peer_profiles(&self.puzzle);
+        Some(if target.accepts(&rating, self.used) {
             Ok(rating)
         } else if rating.solved && !rating.needs_guessing {
             Err(Miss::TooEasy(Hardness::of(&rating)))
         } else {
             Err(Miss::TooHard)
-        }
+        })
     }
 }
 
@@ -728,99 +737,6 @@ const CLIMB_STEPS: u32 = 40;
 
 /// Orbits of the solution given back to make a neighbour of the closest candidate.
 const NEIGHBOUR_ORBITS: usize = 3;
-
-/// The dead ends a fill may meet before it starts over with fresh choices.
-const FILL_DEAD_ENDS: u32 = 200;
-
-/// The budget of each uniqueness check while givens are taken away: a check that runs out
-/// keeps the given, so no try of the generator searches without bound.
-const DIG_BUDGET: Budget = Budget::nodes(100_000);
-
-/// A random solution grid of a layout.
-pub fn fill(layout: &Arc<Geometry>, rng: &mut impl Rng) -> Grid {
-    loop {
-        let mut filling = Filling {
-            layout,
-            candidates: vec![layout.shape().all_digits(); layout.n_cells()],
-            values: vec![0; layout.n_cells()],
-            dead_ends: 0,
-        };
-        if filling.search(rng) {
-            return Grid::from_values_in(layout.clone(), &filling.values)
-                .expect("a filled grid of the layout");
-        }
-    }
-}
-
-/// One attempt at a random fill: candidates and values of every cell.
-#[derive(Clone)]
-struct Filling<'a> {
-    layout: &'a Geometry,
-    candidates: Vec<DigitSet>,
-    values: Vec<u8>,
-    dead_ends: u32,
-}
-
-impl Filling<'_> {
-    /// Fills the empty cells, the one with the fewest candidates first (ties broken at
-    /// random), trying its digits in random order; false at a dead end or out of patience.
-    fn search(&mut self, rng: &mut impl Rng) -> bool {
-        let mut best: Option<(usize, usize)> = None;
-        let mut ties = 0;
-        for (index, candidates) in self.candidates.iter().enumerate() {
-            if self.values[index] != 0 {
-                continue;
-            }
-            let n = candidates.len();
-            match best {
-                Some((_, fewest)) if n > fewest => {}
-                Some((_, fewest)) if n == fewest => {
-                    ties += 1;
-                    if rng.random_range(0..ties) == 0 {
-                        best = Some((index, n));
-                    }
-                }
-                _ => {
-                    best = Some((index, n));
-                    ties = 1;
-                }
-            }
-        }
-        let Some((index, _)) = best else {
-            return true;
-        };
-        let mut digits: Vec<Digit> = self.candidates[index].iter().collect();
-        digits.shuffle(rng);
-        for digit in digits {
-            let saved = self.clone();
-            if self.place(Cell::new(index), digit) && self.search(rng) {
-                return true;
-            }
-            let dead_ends = self.dead_ends + 1;
-            *self = saved;
-            self.dead_ends = dead_ends;
-            if self.dead_ends > FILL_DEAD_ENDS {
-                return false;
-            }
-        }
-        false
-    }
-
-    /// Places a digit and removes it from the cell's peers; false when a peer is left with
-    /// no candidate.
-    fn place(&mut self, cell: Cell, digit: Digit) -> bool {
-        self.values[cell.index()] = digit.get();
-        self.candidates[cell.index()] = DigitSet::single(digit);
-        for peer in &self.layout.peers[cell.index()] {
-            let candidates = &mut self.candidates[peer.index()];
-            candidates.remove(digit);
-            if candidates.is_empty() && self.values[peer.index()] == 0 {
-                return false;
-            }
-        }
-        true
-    }
-}
 
 #[cfg(test)]
 mod tests {
