@@ -426,27 +426,20 @@ impl fmt::Display for LayoutError {
                 "The jigsaw map has {read} region letters, but the grid has {n_cells} cells."
             ),
             LayoutError::MapRegions { size, sizes } => {
+                let n_read = sizes.iter().filter(|&&n| n > 0).count();
                 write!(
                     f,
-                    "A {size}×{size} jigsaw map needs {size} regions of {size} cells each"
+                    "A {size}×{size} jigsaw map needs {size} regions of {size} cells each; it has {n_read}"
                 )?;
                 // Each region of the wrong size by its letter, so the map can be mended.
-                let wrong: Vec<String> = (0..sizes.len())
-                    .filter(|&r| sizes[r] > 0 && sizes[r] != *size)
-                    .map(|r| {
-                        let n = sizes[r];
-                        let cells = if n == 1 { "cell" } else { "cells" };
-                        format!("{} has {n} {cells}", region_letter(r as u8))
-                    })
-                    .collect();
-                let n_read = sizes.iter().filter(|&&n| n > 0).count();
-                match (n_read == *size, wrong.is_empty()) {
-                    (true, _) => write!(f, "; {}.", wrong.join(", ")),
-                    (false, true) => write!(f, "; it has {n_read} regions."),
-                    (false, false) => {
-                        write!(f, "; it has {n_read} regions, and {}.", wrong.join(", "))
+                let (mut sep, mut cells) = (": ", " cells");
+                for (r, &n) in sizes.iter().enumerate() {
+                    if n > 0 && n != *size {
+                        write!(f, "{sep}{} with {n}{cells}", region_letter(r as u8))?;
+                        (sep, cells) = (", ", "");
                     }
                 }
+                write!(f, ".")
             }
             LayoutError::NotATag(text) => write!(
                 f,

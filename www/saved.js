@@ -50,7 +50,8 @@ export const MAX_ELAPSED_MS = 1000 * 3600 * 1000;
 const MAX_PUZZLE_KEY = 4096;
 
 const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
-const isElapsed = (ms) => isCount(ms) && ms <= MAX_ELAPSED_MS;
+/** Whether `ms` is a time a solve may show. */
+export const isElapsed = (ms) => isCount(ms) && ms <= MAX_ELAPSED_MS;
 
 /**
  * Reads a record back for a puzzle with `givens` (one value per cell): `{ solve, elapsedMs,
@@ -247,69 +248,6 @@ export function progressText(solve, symbols, elapsedMs) {
     marks.join('-'),
     Math.floor(elapsedMs / 1000),
   ].join('~');
-}
-
-/**
- * Reads progressText back for a puzzle of `size` with `givens` and digit `symbols`:
- * `{ progress }`, `{ values, origins, marks, elapsedMs }` (givens included), or `{ problem }`
- * when it does not fit the puzzle, a phrase that says what does not ("it puts a digit on the
- * given in r1c1") for the notice a refused link gets.
- */
-export function parseProgress(text, size, givens, symbols) {
-  const refuse = (problem) => ({ problem });
-  const parts = typeof text === 'string' ? text.split('~') : [];
-  const n = size * size;
-  if (parts.length !== 4) {
-    return refuse('it is not four parts joined by ~');
-  }
-  if (parts[0].length !== n || parts[1].length !== n) {
-    return refuse(`its digits are not one a cell of this ${size}×${size} puzzle`);
-  }
-  const markList = parts[2].split('-');
-  if (markList.length !== n) {
-    return refuse(`its marks are not one list a cell of this ${size}×${size} puzzle`);
-  }
-  const seconds = /^\d+$/.test(parts[3]) ? Number(parts[3]) : NaN;
-  if (!isElapsed(seconds * 1000)) {
-    return refuse('its time is not a whole number of seconds under 1,000 hours');
-  }
-  const cellName = (i) => `r${Math.floor(i / size) + 1}c${(i % size) + 1}`;
-  const values = Uint8Array.from(givens);
-  const origins = Uint8Array.from(givens, (v) => (v ? Origin.GIVEN : Origin.EMPTY));
-  const marks = new Uint32Array(n);
-  const all = 2 ** size - 1;
-  for (let i = 0; i < n; i++) {
-    for (const [text, origin] of [
-      [parts[0], Origin.YOURS],
-      [parts[1], Origin.DEDUCED],
-    ]) {
-      if (text[i] !== '.') {
-        const digit = symbols.indexOf(text[i].toUpperCase()) + 1;
-        if (digit === 0) {
-          return refuse(`“${text[i]}” in ${cellName(i)} is not a digit of this puzzle`);
-        }
-        if (givens[i]) {
-          return refuse(`it puts a digit on the given in ${cellName(i)}`);
-        }
-        if (values[i]) {
-          return refuse(`it puts two digits in ${cellName(i)}`);
-        }
-        values[i] = digit;
-        origins[i] = origin;
-      }
-    }
-    if (markList[i]) {
-      const m = /^[0-9a-z]{1,7}$/.test(markList[i]) ? parseInt(markList[i], 36) : NaN;
-      if (!(m > 0 && m <= all)) {
-        return refuse(`the marks of ${cellName(i)} are not digits of this puzzle`);
-      }
-      if (values[i]) {
-        return refuse(`it puts marks in ${cellName(i)}, which holds a digit`);
-      }
-      marks[i] = m;
-    }
-  }
-  return { progress: { values, origins, marks, elapsedMs: seconds * 1000 } };
 }
 
 // ---- Options -----------------------------------------------------------------------------

@@ -9,13 +9,13 @@
 // interface it is given, but for the BoardMode (view-model.js) they share, whose phase is
 // its to switch.
 
-import { cellName, createBoard } from './board-model.js';
+import { cellName, createBoard, Origin } from './board-model.js';
 import { candidatesOf, clashesOf, digitOfKey, readPuzzle } from './core.js';
 import { boardHintText, HintLevels, mistakeHint } from './hints.js';
 import {
   loadOptions,
   loadSolve,
-  parseProgress,
+  isElapsed,
   recentSolves,
   saveOptions,
   saveSolve,
@@ -193,33 +193,42 @@ export class Solving {
 
   /**
    * Puts the progress of a share link (the `progress` attribute) on the person's board, as
-   * one action they can undo; read once. A solve of their own keeps its time. Returns
-   * whether the board changed.
+   * one action they can undo; read once, by a module loaded for it. A solve of their own
+   * keeps its time. Progress that does not fit the puzzle is left out with a notice that
+   * says why.
    */
   applyProgress(hasOwnTime) {
     const own = this.state.own;
     const text = own ? this.host.takeProgress() : null;
     if (!text) {
-      return false;
+      return;
     }
     const { shape, values } = this.host.puzzle();
-    const { progress: read, problem } = parseProgress(text, shape.size, values, shape.symbols);
-    if (problem) {
-      this.host.refuseProgress(`The link's progress (y=) was left out: ${problem}.`);
-      return false;
-    }
-    const action = own.replaceWith(read.values, read.origins, read.marks);
-    if (action && !hasOwnTime) {
-      this.state.stopwatch.reset(read.elapsedMs);
-    }
-    return Boolean(action);
+    import('./progress-link.js').then(({ parseProgress }) => {
+      if (this.state.own !== own) {
+        return; // Another solve began meanwhile.
+      }
+      const read = parseProgress(text, shape.size, values, shape.symbols, {
+        Origin,
+        cellName,
+        isElapsed,
+      });
+      if (read.problem) {
+        this.host.setNotice(`The link's progress (y=) was left out: ${read.problem}.`);
+      } else if (
+        own.replaceWith(read.progress.values, read.progress.origins, read.progress.marks)
+      ) {
+        if (!hasOwnTime) {
+          this.state.stopwatch.reset(read.progress.elapsedMs);
+        }
+        this.changed();
+      }
+    });
   }
 
   /** The `progress` attribute, set while solving: the board takes it as one action. */
   progressLinked() {
-    if (this.applyProgress(true)) {
-      this.changed();
-    }
+    this.applyProgress(true);
   }
 
   /** Back on the person's board, does `make(own)` there as one of their actions. */
@@ -239,7 +248,7 @@ export class Solving {
   act(action) {
     if (action) {
       // The person moves on: a notice on a link refused before is old news.
-      this.host.forgetNotice();
+      this.host.setNotice('');
       this.state.entryRedo = [];
       this.changed();
     }

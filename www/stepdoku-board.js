@@ -363,11 +363,7 @@ class StepdokuBoard extends HTMLElement {
         trace: () => this.watching.shown(),
         leaveTrace: () => this.playback.unload(),
         takeProgress: () => this.takeAttribute('progress'),
-        refuseProgress: (notice) => {
-          state.notice = notice;
-          this.schedule();
-        },
-        forgetNotice: () => (state.notice = ''),
+        setNotice: (notice) => ((state.notice = notice), this.schedule()),
         hintStep: (board) => this.client.request('hint', board),
         stepForward: () => this.watching.stepForward(),
         // The finish card tells how hard the puzzle was.

@@ -11,7 +11,7 @@
 //! There is no peer to set beside these: HoDoKu publishes no generator speed, and the
 //! dancing-links peer of `--big-grids` only counts solutions.
 
-use crate::{thread_cpu_seconds, timed};
+use crate::clock::{thread_cpu_seconds, timed};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::time::{Duration, Instant};

@@ -18,10 +18,12 @@
 //! collection of fewer than [`MIN_PER_ROUND`] puzzles is run several times over in each round,
 //! so that a round measures solving rather than the caches and branch predictors warming up.
 
+mod clock;
 mod dlx;
 mod generator;
 mod grids;
 
+use clock::timed;
 use std::sync::Arc;
 use stepdoku::generate::{Generator, Givens, Request};
 use stepdoku::search::fast9::Fast9Solver;
@@ -102,24 +104,6 @@ fn run_peer(puzzles: &[Sudoku], limit: u32) -> u64 {
         };
     }
     n_solutions
-}
-
-/// The CPU time this thread has used, in seconds.
-fn thread_cpu_seconds() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
-
-/// Thread CPU seconds taken by `f`, and its result.
-fn timed<T>(f: impl FnOnce() -> T) -> (f64, T) {
-    let start = thread_cpu_seconds();
-    let result = std::hint::black_box(f());
-    (thread_cpu_seconds() - start, result)
 }
 
 /// What tdoku's counting harness printed for one file: best µs per puzzle and guesses per

@@ -30,11 +30,9 @@ pub fn read_grid(text: &[u8], variant: &Variant) -> Result<Grid, String> {
 /// in UTF-16 (as Windows tools often save it), lines that end with a carriage return alone
 /// (so that a whole file reads as one line), or bytes that are not UTF-8.
 fn decode_line(bytes: &[u8]) -> Result<&str, String> {
+    // UTF-16 holds ASCII text as every other byte 0.
     let n_nul = bytes.iter().filter(|&&b| b == 0).count();
-    if bytes.starts_with(&[0xFF, 0xFE])
-        || bytes.starts_with(&[0xFE, 0xFF])
-        || 3 * n_nul >= bytes.len() && n_nul > 0
-    {
+    if n_nul > 0 && 3 * n_nul >= bytes.len() {
         return Err(
             "this looks like UTF-16 text, which is not read: convert the file to \
                     UTF-8 first (iconv -f UTF-16 -t UTF-8 FILE)"

@@ -173,7 +173,7 @@ test("a link's progress that does not fit its puzzle is left out, once, saying w
   // refused, as is text that is not progress at all (the hardest puzzle's link).
   const onGiven = `8${'.'.repeat(80)}~${'.'.repeat(81)}~${'-'.repeat(80)}~0`;
   for (const [puzzle, progress, why, viewport] of [
-    [PUZZLES.easy, onGiven, 'it puts a digit on the given in r1c1', DESKTOP],
+    [PUZZLES.easy, onGiven, 'its digit in r1c1 does not fit this puzzle', DESKTOP],
     [PUZZLES.hardest, '%3Cscript%3E%3C%2Fscript%3E', 'it is not four parts joined by ~', PHONE],
   ]) {
     const { page, errors } = await openRecording(env, `#p=${puzzle}&y=${progress}`, viewport);

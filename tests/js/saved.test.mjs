@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Origin } from '../../www/board-model.js';
+import { cellName, Origin } from '../../www/board-model.js';
 import {
   CHOICES_FORMAT,
   forgetSolve,
@@ -9,7 +9,7 @@ import {
   MAX_ELAPSED_MS,
   MAX_RECENT,
   progressText,
-  parseProgress,
+  isElapsed,
   readRecord,
   recentSolves,
   saveChoice,
@@ -17,10 +17,13 @@ import {
   SOLVE_FORMAT,
   solveRecord,
 } from '../../www/saved.js';
+import { parseProgress as parse } from '../../www/progress-link.js';
 import { Solve } from '../../www/solve-model.js';
 import wasm, { EASY, GIVENS, SOLUTION } from './wasm.mjs';
 
 const SYMBOLS_9 = '123456789';
+/** parseProgress with the modules it is handed. */
+const parseProgress = (...args) => parse(...args, { Origin, cellName, isElapsed });
 /** The progress a text gives, or null when it is refused. */
 const readProgress = (...args) => parseProgress(...args).progress ?? null;
 const SYMBOLS_16 = '123456789ABCDEFG';
@@ -538,22 +541,17 @@ test('readProgress rejects text that does not fit the puzzle', () => {
   }
   // The phrase names the field, and the cell where there is one.
   const problemOf = (text) => parseProgress(text, 9, GIVENS, SYMBOLS_9).problem;
-  assert.equal(
-    problemOf(bad["a digit of the person's on a given"]),
-    'it puts a digit on the given in r1c1',
-  );
-  assert.equal(
-    problemOf(bad['a digit that is no symbol']),
-    `“A” in r${Math.floor(emptyCell / 9) + 1}c${(emptyCell % 9) + 1} is not a digit of this puzzle`,
-  );
-  assert.equal(
-    problemOf(bad['endless seconds']),
-    'its time is not a whole number of seconds under 1,000 hours',
-  );
-  assert.equal(
-    problemOf(bad['marks of too few cells']),
-    'its marks are not one list a cell of this 9×9 puzzle',
-  );
+  const where = `r${Math.floor(emptyCell / 9) + 1}c${(emptyCell % 9) + 1}`;
+  for (const [name, problem] of [
+    ["a digit of the person's on a given", 'its digit in r1c1 does not fit this puzzle'],
+    ['a digit that is no symbol', `its digit in ${where} does not fit this puzzle`],
+    ['marks beyond the digits', `its marks in ${where} do not fit this puzzle`],
+    ['endless seconds', 'its time does not fit this puzzle'],
+    ['marks of too few cells', 'its length does not fit this puzzle'],
+    ['three parts', 'it is not four parts joined by ~'],
+  ]) {
+    assert.equal(problemOf(bad[name]), problem, name);
+  }
   assert.equal(readProgress(good, 16, GIVENS, SYMBOLS_16), null, 'another size');
 });
 
