@@ -7,7 +7,9 @@
 //!   in the cells it shares with another house (a box and a line, a jigsaw region and a
 //!   line, a window or a diagonal and a box), the digit leaves the rest of that other house.
 //!   The pairs of houses come from the layout's overlaps ([`Geometry::overlaps`]), so this
-//!   works on every layout.
+//!   works on every layout;
+//! - on 16×16 and larger, naked and hidden pairs and triples in a house, once nothing else
+//!   is due.
 //!
 //! Propagation looks again only at the houses that changed (`propagate.rs`). When it
 //! stalls, the search branches on the narrowest cell or house digit (`branch.rs`). Each try
@@ -18,8 +20,10 @@
 //! decides every puzzle of the committed collections, so their counts, solutions and node
 //! counts are those of a single fixed-order search), then runs from 500 nodes doubling,
 //! branching by contradiction weights gathered across runs, with seeded random digit and
-//! option order. Solutions found by any run are kept and counted once; only a run that is
-//! not cut decides fewer than the limit. All runs share the caller's budget.
+//! option order. Once a cut run has found a solution, the next run takes the rest of the
+//! budget: what is left is a proof or a search for one more solution, which later restarts
+//! would only pay for again. Solutions found by any run are kept and counted once; only a
+//! run that is not cut decides fewer than the limit. All runs share the caller's budget.
 //!
 //! States of branches are copied into buffers kept from earlier branches, so a search
 //! allocates only while it goes deeper than before. Measured on `tests/data/big_grids.txt`
@@ -120,7 +124,8 @@ impl GeneralSolver {
 
     /// Searches from a propagated root in runs: the first in the fixed order within
     /// [`FIRST_RUN_NODES`], then, while a run is cut by its share of the budget before the
-    /// limit is reached, again from the root with shuffled ties and twice the nodes.
+    /// limit is reached, again from the root with shuffled ties and twice the nodes, or the
+    /// rest of the budget once a solution is known.
     ///
     /// A solution found by any run is real, and each is counted once, so the count only
     /// grows. A run that ends without being cut has seen every solution (up to the limit),
@@ -154,7 +159,11 @@ impl GeneralSolver {
             {
                 break;
             }
-            run_nodes = if run_idx == 0 {
+            run_nodes = if outcome.n_solutions > 0 {
+                // What is left is to prove there is no other solution, or to find one: a
+                // whole tree at worst, which restarts would only pay for again.
+                budget
+            } else if run_idx == 0 {
                 FIRST_RESTART_NODES
             } else {
                 run_nodes.saturating_mul(2)
