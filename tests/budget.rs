@@ -134,17 +134,20 @@ fn after_readings(readings: u64) -> Budget {
     Budget::UNLIMITED.until(Deadline::after(ticking_clock, readings as f64))
 }
 
+/// The solver `solver_for` picks for a classic grid of `shape`, and the general solver.
+fn both_solvers(shape: Shape) -> Vec<Box<dyn ExactSolver>> {
+    vec![
+        search::solver_for(&Geometry::classic(shape)),
+        Box::new(GeneralSolver::new(shape)),
+    ]
+}
+
 #[test]
 fn every_solver_stops_at_its_deadline_and_says_it_was_time() {
     // Counting every solution of an empty grid never ends by itself.
     for shape in [Shape::NINE, Shape::SIXTEEN, Shape::TWENTY_FIVE] {
         let empty = vec![0u8; shape.n_cells()];
-        let geometry = Geometry::classic(shape);
-        let mut solvers: Vec<Box<dyn ExactSolver>> = vec![
-            search::solver_for(&geometry),
-            Box::new(GeneralSolver::new(shape)),
-        ];
-        for solver in &mut solvers {
+        for solver in &mut both_solvers(shape) {
             solver.set_budget(after_readings(20));
             let outcome = solver.search(&empty, u32::MAX, &mut Solutions::new(0));
             let undecided = outcome.decided().unwrap_err();
@@ -210,12 +213,7 @@ fn a_search_that_cannot_end_visits_exactly_its_budget() {
     // its budget to the node, as "gave up after 1,000 nodes" says, never a few past it.
     for shape in [Shape::NINE, Shape::SIXTEEN] {
         let empty = vec![0u8; shape.n_cells()];
-        let geometry = Geometry::classic(shape);
-        let mut solvers: Vec<Box<dyn ExactSolver>> = vec![
-            search::solver_for(&geometry),
-            Box::new(GeneralSolver::new(shape)),
-        ];
-        for solver in &mut solvers {
+        for solver in &mut both_solvers(shape) {
             for nodes in [1, 7, 1_000] {
                 solver.set_budget(Budget::nodes(nodes));
                 let outcome = solver.search(&empty, u32::MAX, &mut Solutions::new(0));
