@@ -670,7 +670,9 @@ fn step_counts_are_bounded_per_call() {
         assert_throws(
             timeline.rows(&0.into(), &bad),
             "RangeError",
-            &range("count of Timeline.rows"),
+            &format!(
+                "The count of Timeline.rows must be a whole number from 0 to 1000, not {shown}."
+            ),
         );
         let index = |what: &str| {
             format!("The {what} must be a whole number from 0 to 4294967295, not {shown}.")

@@ -19,8 +19,9 @@ use crate::validate::{Diagnosis, VerdictKind};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Rates a puzzle as `stepdoku rate` does: runs the Human strategy (at most
-/// `ratingMaxSteps()` steps, and at most `maxMs` milliseconds, 10,000 without) and returns
+/// Rates a puzzle as `stepdoku rate` does: after its verdict (within the page's budget, as
+/// `analyze` gives it), runs the Human strategy (at most `ratingMaxSteps()` steps, and at most
+/// `maxMs` milliseconds, 10,000 without) and returns
 /// the rating (docs/FORMATS.md, Wire format, "Rating"; `truncated` when a limit stopped it). It
 /// runs in one call: a page should rather use `Solver.advance` in slices. Throws the
 /// diagnosis where `stepdoku rate` fails: for unreadable text, a duplicate given, no
@@ -35,12 +36,14 @@ pub fn rate(puzzle: &JsValue, max_ms: &JsValue) -> Result<JsValue, JsValue> {
         whole_number(max_ms, "maxMs of rate", 1..=MAX_SAFE_WHOLE)? as f64
     };
     let text = puzzle_text(puzzle, "puzzle of rate")?;
-    let budget = budget_for(Budget::DEFAULT.nodes, max_ms);
-    let diagnosis = Diagnosis::of_text_within(&text, budget);
+    // The verdict first, within the page's budget as `analyze` gives it; then the rating
+    // within `maxMs`.
+    let diagnosis = Diagnosis::of_text_within(&text, page_budget());
     let grid = match (diagnosis.status, Grid::parse(&text)) {
         (VerdictKind::Unique | VerdictKind::Several, Ok(grid)) => grid,
         _ => return Err(to_js(&diagnosis)),
     };
+    let budget = budget_for(Budget::DEFAULT.nodes, max_ms);
     let rating = Rating::of_puzzle_until(&grid, Rating::DEFAULT_MAX_STEPS, budget);
     Ok(to_js(&rating))
 }
