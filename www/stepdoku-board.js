@@ -547,10 +547,7 @@ class StepdokuBoard extends HTMLElement {
     return false;
   }
 
-  /**
-   * Loads the puzzle the `puzzle` attribute (a link) names. Text that cannot be read is
-   * refused as typed text is, and the rest of the link is not applied to the grid kept.
-   */
+  /** Loads a link's puzzle (the `puzzle` attribute); text that cannot be read is refused. */
   loadLinked(text) {
     const { state } = this;
     if (text === state.puzzle.line) {
@@ -707,9 +704,13 @@ class StepdokuBoard extends HTMLElement {
 
   /**
    * Asks the worker for the verdict on the current puzzle, shortly (verdict-job.js); a board
-   * that is not awake yet asks once it wakes.
+   * that is not awake yet asks once it wakes. Of a grid that stands in for a link's puzzle
+   * (`unreadLink`), nothing is said unless the person asks (Solve).
    */
   askVerdict() {
+    if (this.state.unreadLink !== null) {
+      return;
+    }
     if (this.state.isAwake) {
       this.verdicts.ask(this.state.puzzle.line);
     } else {
@@ -737,7 +738,7 @@ class StepdokuBoard extends HTMLElement {
   /** Wakes the board and asks for the verdict; resolves with it. */
   awaitVerdict() {
     this.wake();
-    this.askVerdict();
+    this.verdicts.ask(this.state.puzzle.line);
     return this.verdicts.request;
   }
 

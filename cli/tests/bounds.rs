@@ -179,3 +179,49 @@ fn a_finished_line_is_written_while_later_ones_are_still_worked_on() {
     assert!(first.starts_with(|c: char| c.is_ascii_digit()), "{first:?}");
     assert_eq!(rest, "", "the first line came only with the second");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn interrupted_with_ctrl_c_every_line_finished_in_order_is_there() {
+    // Three easy puzzles, one that takes the whole bound, three more easy ones, on two
+    // threads. Once the first three ratings are read, Ctrl+C (SIGINT): each of the three is
+    // a whole line, in input order; the ratings of the last three, finished but behind the
+    // slow one, never come out of order.
+    let easy =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let input = format!("{easy}{HARD}\n{easy}{}{easy}{easy}{easy}", empty_windoku());
+    let mut child = tool::spawn(&[
+        "rate",
+        "--format",
+        "jsonl",
+        "-j",
+        "2",
+        "--max-seconds",
+        "120",
+        "-",
+    ]);
+    let mut stdin = child.stdin.take().expect("piped");
+    stdin.write_all(input.as_bytes()).expect("the tool reads");
+    drop(stdin);
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
+    let mut read = Vec::new();
+    for _ in 0..3 {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("the tool writes");
+        read.push(line);
+    }
+    let pid = i32::try_from(child.id()).expect("a pid");
+    // SAFETY: kill(2) with the pid of a child this test spawned and has not waited for.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let status = child.wait().expect("the tool ends");
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).expect("the pipe reads");
+    read.extend(rest.lines().map(|line| format!("{line}\n")));
+    assert!(!status.success(), "interrupted: {status:?}");
+    for (k, line) in read.iter().enumerate() {
+        assert!(line.ends_with('\n'), "line {k} is whole: {line:?}");
+        let rating: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        assert_eq!(rating["line"], k + 1, "in input order: {line}");
+    }
+    assert!(read.len() <= 3, "nothing past the slow puzzle: {read:?}");
+}

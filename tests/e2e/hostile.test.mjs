@@ -152,17 +152,22 @@ test('a link whose puzzle cannot be read shows why, keeps its URL and starts no 
     await waitForStatus(page, "The link's puzzle could not be read, so it is not shown.");
     assert.match(await notice(page).innerText(), /Wrong length: read 7 cells/);
     assert.equal(await puzzleBox(page).inputValue(), 'garbage', 'the text is there to fix');
-    // Once the board has had its say on the grid it shows (the verdict of the empty grid),
-    // no step of it was ever shown, and the URL was never touched.
-    await page
-      .locator('stepdoku-board .verdict:not([data-kind="pending"]):not([data-kind="idle"])')
-      .waitFor();
+    // Once the board is awake (it would have asked for a verdict then), nothing is said of
+    // the empty grid standing in for the link's, no step of it was ever shown, and the URL
+    // was never touched.
+    await page.waitForFunction(() => document.querySelector('stepdoku-board').state.isAwake);
     assert.equal(await waitForStill(page), 0);
+    const verdict = page.locator('stepdoku-board .verdict');
+    assert.equal(await verdict.getAttribute('data-kind'), 'idle');
+    assert.doesNotMatch(await statusText(page), /solution/);
     assert.doesNotMatch(await statusText(page), /Step \d/);
     assert.equal(await gridLine(page), '.'.repeat(81));
     assert.deepEqual(await page.evaluate(() => window.urls), []);
     assert.ok(page.url().endsWith(hash), page.url());
     await screenshot(page, `hostile-unread-link-${viewport.width}`);
+    // Asked, the board checks the grid it shows.
+    await button(page, 'Solve').click();
+    await waitForStatus(page, 'At least two solutions');
     assert.deepEqual(errors, []);
     await page.close();
   }

@@ -1,7 +1,8 @@
 // The catalogue of bad inputs (tests/data/bad-inputs.json) through the wasm exports: each
 // case's calls, with the verdict or the error each must give. Values JSON cannot hold are
 // written as tokens: "$input" (the case's input), "$NaN", "$Infinity", "$-Infinity",
-// "$undefined", "$2^53", "$2^32" and "$number" (a number where text belongs).
+// "$undefined", "$2^53", "$2^32" and "$number" (a number where text belongs), in arguments
+// and results.
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -25,14 +26,57 @@ function argument(value, input) {
   return Object.hasOwn(TOKENS, value) ? TOKENS[value] : value;
 }
 
-/** Calls an export, a `Solver` method (`solver.NAME`) or a method of a freed one. */
-function call(name, args) {
+const EASY = '850002400720000009004000000000107002305000900040000000000080070017000000000036040';
+
+/** One real handle of each class, for a method to be called on the wrong one. */
+function handles() {
+  return {
+    solver: new wasm.Solver(EASY, 'backtracking'),
+    timeline: new wasm.Timeline(EASY, 'human'),
+    generator: new wasm.Generator({ size: 4 }, 1),
+  };
+}
+
+/**
+ * Calls `Class.method` (a capital first) on `self`: a handle of another class, or a forged
+ * object; then checks that every real handle still works.
+ */
+function callOn(name, self, args) {
+  const [className, method] = name.split('.');
+  const real = handles();
+  const target = self === 'forged' ? { __wbg_ptr: 8 } : real[self];
+  try {
+    return wasm[className].prototype[method].call(target, ...args);
+  } finally {
+    assert.ok(real.solver.step(), 'the Solver still steps');
+    assert.equal(real.timeline.make(3), 3, 'the Timeline still makes steps');
+    assert.equal(typeof real.generator.tries, 'number', 'the Generator still answers');
+    for (const handle of Object.values(real)) {
+      handle.free();
+    }
+  }
+}
+
+/**
+ * Calls an export, a `Solver` or `Timeline` method (`solver.NAME`, `timeline.NAME`), a method
+ * of a freed Solver, or a method on the wrong `self` (callOn).
+ */
+function call(name, args, self) {
+  if (self) {
+    return callOn(name, self, args);
+  }
+  if (name.startsWith('timeline.')) {
+    const timeline = new wasm.Timeline(EASY, 'backtracking');
+    try {
+      timeline.make(2000);
+      return timeline[name.slice('timeline.'.length)](...args);
+    } finally {
+      timeline.free();
+    }
+  }
   if (name.startsWith('solver.') || name.startsWith('freed.')) {
     const [kind, method] = name.split('.');
-    const solver = new wasm.Solver(
-      '850002400720000009004000000000107002305000900040000000000080070017000000000036040',
-      'backtracking',
-    );
+    const solver = new wasm.Solver(EASY, 'backtracking');
     if (kind === 'freed') {
       solver.free();
     }
@@ -65,7 +109,7 @@ for (const c of withCalls) {
       let result;
       let thrown;
       try {
-        result = call(expected.call, args);
+        result = call(expected.call, args, expected.this);
       } catch (error) {
         thrown = error;
       }
@@ -86,8 +130,8 @@ for (const c of withCalls) {
           assert.equal(result.status, expected.status, where);
           assert.match(result.message, new RegExp(escape(expected.message)), where);
         }
-        if (expected.result !== undefined) {
-          assert.deepEqual(result, expected.result, where);
+        if (Object.hasOwn(expected, 'result')) {
+          assert.deepEqual(result, argument(expected.result, input), where);
         }
       }
     }
