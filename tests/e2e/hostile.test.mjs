@@ -364,3 +364,40 @@ test('a 5 MB hash is refused on the app page and the iframe page; the grid is ke
   assert.deepEqual(frameErrors, []);
   await frame.close();
 });
+
+test('damaged storage: a saved time of 10^300 s and a recent list of 20,000 are not taken', async () => {
+  // A puzzle no other test here opens: a move of the person's saves its solve, which is then
+  // damaged in storage, as a hostile script or a broken disk might leave it, before the
+  // page is opened again.
+  const puzzle =
+    '6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....';
+  const first = await openRecording(env, `#p=${puzzle}`);
+  await cell(first.page, 1, 2).click();
+  await first.page.keyboard.press('1');
+  await first.page.getByText('Solving: 18 of 81 cells filled.').waitFor();
+  await first.page.close();
+  assert.deepEqual(first.errors, []);
+  const damage = (line) => {
+    const key = `stepdoku:solve:${line}`;
+    const record = JSON.parse(localStorage.getItem(key));
+    localStorage.setItem(key, JSON.stringify({ ...record, elapsedMs: 1e300 }));
+    const recent = JSON.parse(localStorage.getItem('stepdoku:recent'));
+    const entry = recent.entries.find((e) => e.puzzle === line);
+    const entries = Array.from({ length: 20000 }, (_, k) => ({
+      ...entry,
+      puzzle: `${line.slice(0, 80)}${(k % 9) + 1}`,
+    }));
+    localStorage.setItem('stepdoku:recent', JSON.stringify({ ...recent, entries }));
+  };
+  const init = { content: `(${damage})(${JSON.stringify(puzzle)})` };
+  const { page, errors } = await openRecording(env, `#p=${puzzle}`, DESKTOP, init);
+  // The damaged solve is not taken: the givens alone, a timer from zero.
+  await page.getByText('Solving: 17 of 81 cells filled.').waitFor();
+  assert.equal(await gridLine(page), puzzle);
+  assert.match(await page.getByRole('timer').innerText(), /^0:0\d$/);
+  await openPanel(page);
+  const options = await page.getByLabel('Recent').locator('option').count();
+  assert.ok(options <= 21, `${options} options: Resume… and at most 20 solves`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
