@@ -20,6 +20,7 @@ pub use digits::{Digit, DigitSet};
 pub use geometry::{Geometry, LayoutError, Variant};
 pub use grid::{Cell, Grid, House, HouseKind, ParseError, Reading, Shape};
 pub mod logic;
+pub mod lzstring;
 pub mod rating;
 pub mod render;
 pub mod strategy;
