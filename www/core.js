@@ -10,7 +10,6 @@ import init, {
   levels as levelNames,
   maxTextLength,
   parsePuzzle,
-  seedOfDate,
   setCell,
   shapes,
   strategies as strategyRecords,
@@ -71,14 +70,6 @@ export function levels() {
 /** The symmetries a new puzzle's givens may have, `{ id, name }`, `none` first. */
 export function symmetries() {
   return symmetryList;
-}
-
-/**
- * The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number `YYYYMMDD`),
- * or undefined for text that is not such a date.
- */
-export function seedOfDay(day) {
-  return seedOfDate(day);
 }
 
 /** The shape of a side length. */

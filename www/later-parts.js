@@ -9,7 +9,7 @@ import { mountCandidatePanel } from './candidate-panel.js';
 import { mountChainCard } from './chain-card.js';
 import { mountDotsLayer } from './dots-layer.js';
 import { ChainWalk } from './chain-walk.js';
-import { levels, seedOfDay, symmetries, techniqueList } from './core.js';
+import { levels, symmetries, techniqueList } from './core.js';
 import { mountFinishCard } from './finish-card.js';
 import { mountGlossary } from './glossary.js';
 import { mountLegend } from './legend.js';
@@ -38,7 +38,8 @@ export function mountLaterParts(board, parts, root) {
     {
       make: ({ target, symmetry, isDaily }) => {
         const day = isDaily ? dayText(new Date()) : '';
-        board.newPuzzle({ target, symmetry, day, seed: day ? seedOfDay(day) : randomSeed() });
+        // The puzzle of the day's seed comes from its date, worked out by the worker.
+        board.newPuzzle({ target, symmetry, day, seed: day || randomSeed() });
       },
       cancel: () => board.making.cancel(),
       level: (value) => board.rememberChoice('level', value),

@@ -231,7 +231,8 @@ const handlers = {
   /**
    * Makes new puzzles for job `job` (a new job drops the one before): candidates of a wasm
    * Generator for `request` (`{ size, tag, level, technique, symmetry, … }`, as the
-   * Generator export takes it) from `seed`, one at a time for about `budgetMs`. Returns `{ found }`,
+   * Generator export takes it) from `seed` (a whole number, or the date `YYYY-MM-DD` of a
+   * puzzle of the day, whose seed is the number YYYYMMDD), one at a time for about `budgetMs`. Returns `{ found }`,
    * the first that meets the request (`{ puzzle, solution, seed, tries, rating }`), or `{ tries
    * }`, the candidates made so far; the page calls again with the same job to carry on, so
    * it can report progress, and stops the job by terminating this worker. A request that
@@ -242,7 +243,11 @@ const handlers = {
       generator?.free();
       generator = null;
       generatorJob = null;
-      generator = new (exportsOf('full').Generator)(request, seed);
+      const full = exportsOf('full');
+      generator = new full.Generator(
+        request,
+        typeof seed === 'string' ? daySeed(full, seed) : seed,
+      );
       generatorJob = job;
     }
     // At most one candidate per call, and no call much longer than SLICE_MS (150 ms): a 9×9
@@ -262,6 +267,15 @@ const handlers = {
 };
 
 /** A solver of puzzle text, or of a position when `text` is absent. */
+/** The seed of the puzzle of the day for a date `YYYY-MM-DD`; a TypeError for another. */
+function daySeed(full, day) {
+  const seed = full.seedOfDate(day);
+  if (seed === undefined) {
+    throw new TypeError(`${JSON.stringify(day)} is not a day of the calendar.`);
+  }
+  return seed;
+}
+
 function newSolver({ text, values, marks, tag }, strategy) {
   const { Solver } = exportsOf('full');
   return text === undefined

@@ -4,8 +4,8 @@
 
 use super::args::{
     budget_for, js_string, page_budget, parse, position, position_index, puzzle_text, range_error,
-    shown, step_count, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL, MAX_SAFE_WHOLE,
-    MAX_TRIES_PER_CALL, SLICE_MS,
+    shown, step_count, text, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL,
+    MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL, SLICE_MS,
 };
 use super::to_js;
 use crate::generate::{self, Progress};
@@ -121,6 +121,16 @@ impl Generator {
     pub fn tries(&self) -> f64 {
         self.generator.tries() as f64
     }
+}
+
+/// The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number
+/// `YYYYMMDD`), or `undefined` for text that is not such a date or not a day of the
+/// calendar (2026-02-31). In the full module only: the worker works out a puzzle of the
+/// day's seed, so the page module (the first grid) does not carry the calendar.
+#[wasm_bindgen(js_name = seedOfDate)]
+pub fn seed_of_date(date: &JsValue) -> Result<Option<f64>, JsValue> {
+    let date = text(date, "date of seedOfDate")?.unwrap_or_default();
+    Ok(generate::seed_of_date(&date).ok().map(|seed| seed as f64))
 }
 
 /// The strategy a name names: a `TypeError` for a value that is not a string, a

@@ -1,10 +1,10 @@
 //! Reading and writing puzzles, and the lists a page shows: the page module's exports, which
 //! every module has. Nothing here searches.
 
-use super::args::{parse, position, text, whole_number};
+use super::args::{parse, position, whole_number};
 use super::to_js;
 use crate::digits::Digit;
-use crate::generate::{self, Symmetry};
+use crate::generate::Symmetry;
 use crate::geometry::{Geometry, Variant};
 use crate::grid::{Cell, HouseKind, Shape};
 use crate::rating::Level;
@@ -205,15 +205,6 @@ pub fn symmetries() -> JsValue {
         name: s.name(),
     });
     to_js(&all)
-}
-
-/// The seed of the puzzle of the day for a date written `YYYY-MM-DD` (the number
-/// `YYYYMMDD`), or `undefined` for text that is not such a date or not a day of the
-/// calendar (2026-02-31).
-#[wasm_bindgen(js_name = seedOfDate)]
-pub fn seed_of_date(date: &JsValue) -> Result<Option<f64>, JsValue> {
-    let date = text(date, "date of seedOfDate")?.unwrap_or_default();
-    Ok(generate::seed_of_date(&date).ok().map(|seed| seed as f64))
 }
 
 /// Every technique in ladder order, search steps last (docs/FORMATS.md, Wire format,
