@@ -5,7 +5,9 @@ use serde::Serialize;
 use std::sync::Arc;
 use stepdoku::grid::CharName;
 use stepdoku::validate;
-use stepdoku::{Digit, DigitSet, Geometry, Grid, ParseError, Reading, Shape, Variant};
+use stepdoku::{
+    ConstraintPuzzle, Digit, DigitSet, Geometry, Grid, ParseError, Reading, Shape, Variant,
+};
 
 /// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty) with
 /// [`Grid::parse_into_as`], which allocates nothing for a plain 81-character line; a puzzle
@@ -16,13 +18,38 @@ pub fn read_values(
     variant: &Variant,
 ) -> Result<Reading, String> {
     let text = decode_line(text)?;
+    refuse_json(text)?;
     Grid::parse_into_as(text, values, variant).map_err(|e| describe_parse_error(&e))
+}
+
+/// Whether a line is an f-puzzles JSON object: its first character that is not a space is
+/// `{`.
+pub fn is_json_line(text: &[u8]) -> bool {
+    text.trim_ascii_start().starts_with(b"{")
+}
+
+/// An f-puzzles JSON line where only puzzle text is read (every command but `solve` and
+/// `count`) is refused by what it is, not by its first character.
+fn refuse_json(text: &str) -> Result<(), String> {
+    if is_json_line(text.as_bytes()) {
+        return Err(
+            "f-puzzles JSON (a constraint puzzle) is read by solve and count only".to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// Reads an f-puzzles JSON line into a constraint puzzle, or says what is wrong with it.
+pub fn read_constraint_puzzle(text: &[u8]) -> Result<ConstraintPuzzle, String> {
+    let text = decode_line(text)?;
+    ConstraintPuzzle::from_fpuzzles(text.trim()).map_err(|e| sentence_part(&e.to_string()))
 }
 
 /// Reads the puzzle part of a line whole, in any form [`Grid::parse`] reads; a line without
 /// a tag is read in `variant`.
 pub fn read_grid(text: &[u8], variant: &Variant) -> Result<Grid, String> {
     let text = decode_line(text)?;
+    refuse_json(text)?;
     Grid::parse_as(text, variant).map_err(|e| describe_parse_error(&e))
 }
 
