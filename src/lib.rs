@@ -9,6 +9,7 @@
 //! assert!(solution.is_valid_solution() && solution.agrees_with(&puzzle));
 //! ```
 
+pub mod constraint;
 pub mod contradiction;
 pub mod digits;
 pub mod generate;
