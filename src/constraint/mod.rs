@@ -17,6 +17,8 @@
 //!                                    solver::ConstraintSolver (propagate + branch, Budget)
 //! ```
 
+pub mod text;
+
 use crate::geometry::{Cell, Shape};
 
 /// A killer cage: cells whose digits are all different and, when the cage has a sum, add up
