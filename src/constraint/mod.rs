@@ -17,6 +17,7 @@
 //!                                    solver::ConstraintSolver (propagate + branch, Budget)
 //! ```
 
+pub mod fpuzzles_write;
 pub mod text;
 
 use crate::geometry::{Cell, Shape};
