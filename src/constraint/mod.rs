@@ -18,6 +18,7 @@
 //! ```
 
 pub mod fpuzzles_write;
+pub mod link;
 pub mod text;
 
 use crate::geometry::{Cell, Shape};
