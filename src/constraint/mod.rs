@@ -19,7 +19,10 @@
 
 pub mod check;
 pub mod fpuzzles;
+pub mod fpuzzles_write;
+pub mod link;
 pub mod solver;
+pub mod text;
 
 pub use check::ConstraintError;
 
