@@ -19,7 +19,7 @@ use crate::format::Format;
 use crate::input::too_long_message;
 use crate::limits::Limits;
 use crate::puzzle::{
-    format_difficulty, is_json_line, no_solution_message, push_line, read_constraint_puzzle,
+    format_difficulty, is_constraint_line, no_solution_message, push_line, read_constraint_puzzle,
     read_values, to_json,
 };
 
@@ -200,7 +200,7 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         self.budget = self.limits.start();
-        if is_json_line(text) {
+        if is_constraint_line(text) {
             return self.process_constraints(text, puzzle, result);
         }
         let mut values = std::mem::take(&mut self.values);
@@ -241,7 +241,7 @@ impl Worker {
         outcome
     }
 
-    /// Writes the output line of an f-puzzles JSON puzzle: `solve` and `count` search it with
+    /// Writes the output line of a constraint puzzle: `solve` and `count` search it with
     /// the constraint solver; `rate` refuses it (no human techniques know its rules yet).
     fn process_constraints(
         &mut self,
@@ -250,7 +250,11 @@ impl Worker {
         result: &mut BatchResult,
     ) -> Result<(), String> {
         if let Task::Rate { .. } = self.task {
-            return Err("f-puzzles JSON (a constraint puzzle) cannot be rated yet".to_string());
+            return Err(
+                "a constraint puzzle cannot be rated yet: no technique of the Human strategy \
+                 knows its rules"
+                    .to_string(),
+            );
         }
         let read = read_constraint_puzzle(text)?;
         let mut solver = ConstraintSolver::for_puzzle(&read);

@@ -18,38 +18,50 @@ pub fn read_values(
     variant: &Variant,
 ) -> Result<Reading, String> {
     let text = decode_line(text)?;
-    refuse_json(text)?;
+    refuse_constraints(text)?;
     Grid::parse_into_as(text, values, variant).map_err(|e| describe_parse_error(&e))
 }
 
-/// Whether a line is an f-puzzles JSON object: its first character that is not a space is
-/// `{`.
-pub fn is_json_line(text: &[u8]) -> bool {
+/// Whether a line holds a constraint puzzle (see [`ConstraintPuzzle::read`]): f-puzzles
+/// JSON (its first character that is not a space is `{`), an f-puzzles or SudokuPad link,
+/// or Stepdoku's one-line text with rules after a `;`. Cheap: a plain puzzle line is only
+/// scanned for those marks.
+pub fn is_constraint_line(text: &[u8]) -> bool {
+    let has = |needle: &[u8]| text.windows(needle.len()).any(|w| w == needle);
     text.trim_ascii_start().starts_with(b"{")
+        || text.contains(&b';')
+        || has(b"load=")
+        || has(b"fpuzzles")
 }
 
-/// An f-puzzles JSON line where only puzzle text is read (every command but `solve` and
-/// `count`) is refused by what it is, not by its first character.
-fn refuse_json(text: &str) -> Result<(), String> {
-    if is_json_line(text.as_bytes()) {
+/// A constraint puzzle's line where only plain puzzle text is read (`rate`, `explain`) is
+/// refused by what it is, not by its first character.
+fn refuse_constraints(text: &str) -> Result<(), String> {
+    if is_constraint_line(text.as_bytes()) {
         return Err(
-            "f-puzzles JSON (a constraint puzzle) is read by solve and count only".to_string(),
+            "a constraint puzzle (f-puzzles JSON, a link to one, or rules after `;`) is read \
+             by solve, count and render only, for now"
+                .to_string(),
         );
     }
     Ok(())
 }
 
-/// Reads an f-puzzles JSON line into a constraint puzzle, or says what is wrong with it.
+/// Reads a constraint puzzle's line (see [`is_constraint_line`]), or says what is wrong
+/// with it.
 pub fn read_constraint_puzzle(text: &[u8]) -> Result<ConstraintPuzzle, String> {
     let text = decode_line(text)?;
-    ConstraintPuzzle::from_fpuzzles(text.trim()).map_err(|e| sentence_part(&e.to_string()))
+    match ConstraintPuzzle::read(text.trim()) {
+        Some(read) => read.map_err(|e| sentence_part(&e.to_string())),
+        None => Err("not a constraint puzzle".to_string()),
+    }
 }
 
 /// Reads the puzzle part of a line whole, in any form [`Grid::parse`] reads; a line without
 /// a tag is read in `variant`.
 pub fn read_grid(text: &[u8], variant: &Variant) -> Result<Grid, String> {
     let text = decode_line(text)?;
-    refuse_json(text)?;
+    refuse_constraints(text)?;
     Grid::parse_as(text, variant).map_err(|e| describe_parse_error(&e))
 }
 

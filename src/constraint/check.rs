@@ -1,9 +1,12 @@
 //! What can be wrong with a constraint puzzle, and the checks made once when it is built:
 //! every message names the cage, line or cell at fault.
 
+use super::text::RuleError;
 use super::{Constraints, Relation};
 use crate::geometry::{Cell, LayoutError, Shape};
 use crate::grid::Grid;
+use crate::grid::ParseError;
+use crate::lzstring::UnpackError;
 use std::fmt;
 
 /// Why a constraint puzzle cannot be read or built.
@@ -130,12 +133,21 @@ pub enum ConstraintError {
         /// Where.
         place: String,
     },
+    /// An f-puzzles or SudokuPad link whose packed puzzle cannot be unpacked.
+    Link(UnpackError),
+    /// The cells of a one-line text that cannot be read as a puzzle.
+    Cells(ParseError),
+    /// A rule of a one-line text that cannot be read.
+    Rule(RuleError),
 }
 
 impl fmt::Display for ConstraintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ConstraintError::Json(message) => write!(f, "Not f-puzzles JSON: {message}."),
+            ConstraintError::Link(error) => write!(f, "The link's puzzle cannot be read: {error}."),
+            ConstraintError::Cells(error) => write!(f, "{error}"),
+            ConstraintError::Rule(error) => write!(f, "Bad {error}."),
             ConstraintError::Missing(key) => {
                 write!(f, "The f-puzzles JSON has no `{key}`.")
             }

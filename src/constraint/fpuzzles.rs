@@ -329,23 +329,15 @@ impl Reader {
                 let name = name.as_str().ok_or_else(|| {
                     wrong(format!("{place} cells"), "cell names such as \"R1C1\"")
                 })?;
-                self.cell(name).ok_or_else(|| ConstraintError::BadCellName {
-                    name: name.to_string(),
-                    place: place.to_string(),
-                    size: self.shape.size(),
-                })
+                self.shape
+                    .cell_named(name)
+                    .ok_or_else(|| ConstraintError::BadCellName {
+                        name: name.to_string(),
+                        place: place.to_string(),
+                        size: self.shape.size(),
+                    })
             })
             .collect()
-    }
-
-    /// The cell a name such as `R3C5` (case does not matter) names, if it is in the grid.
-    fn cell(&self, name: &str) -> Option<Cell> {
-        let upper = name.trim().to_ascii_uppercase();
-        let (row, col) = upper.strip_prefix('R')?.split_once('C')?;
-        let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
-        let n = self.shape.size();
-        ((1..=n).contains(&row) && (1..=n).contains(&col))
-            .then(|| self.shape.cell(row - 1, col - 1))
     }
 }
 

@@ -271,6 +271,36 @@ impl ConstraintPuzzle {
         Ok(ConstraintPuzzle { grid, constraints })
     }
 
+    /// Reads a constraint puzzle in any of its forms: one f-puzzles JSON object, an
+    /// f-puzzles or SudokuPad link to one ([`link`]), or Stepdoku's one-line text, the cells
+    /// then the rules after semicolons ([`text`]). `None` for text in none of those forms
+    /// (plain puzzle text, which [`Grid::parse`] reads).
+    pub fn read(text: &str) -> Option<Result<ConstraintPuzzle, ConstraintError>> {
+        if text.trim_start().starts_with('{') {
+            return Some(fpuzzles::read(text));
+        }
+        if let Some(json) = link::json_of_link(text) {
+            return Some(
+                json.map_err(ConstraintError::Link)
+                    .and_then(|json| fpuzzles::read(&json)),
+            );
+        }
+        let (cells, rules) = text::split(text)?;
+        Some(ConstraintPuzzle::from_line(cells, rules))
+    }
+
+    /// A puzzle from the two parts of its one-line text: the cells and the rules.
+    fn from_line(cells: &str, rules: &str) -> Result<ConstraintPuzzle, ConstraintError> {
+        let grid = Grid::parse(cells).map_err(ConstraintError::Cells)?;
+        let rules = text::read_rules(grid.shape(), rules).map_err(ConstraintError::Rule)?;
+        ConstraintPuzzle::new(grid, rules)
+    }
+
+    /// Stepdoku's one-line text of the puzzle (see [`text`]): reads back to the same puzzle.
+    pub fn to_line(&self) -> String {
+        text::write(&self.grid, &self.constraints)
+    }
+
     /// Reads a puzzle from one f-puzzles JSON object (see [`fpuzzles::read`]).
     pub fn from_fpuzzles(text: &str) -> Result<ConstraintPuzzle, ConstraintError> {
         fpuzzles::read(text)
