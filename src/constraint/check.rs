@@ -161,10 +161,15 @@ impl fmt::Display for ConstraintError {
                 f,
                 "A {size}×{size} f-puzzles grid is not supported: sizes 4, 6, 8, 9, 12 and 16 are."
             ),
-            ConstraintError::GridShape { what, read, size } => write!(
-                f,
-                "The f-puzzles grid has {read} {what}, but its size is {size}."
-            ),
+            ConstraintError::GridShape { what, read, size } => {
+                // "rows" and "cells in row 3", one of them as "row" and "cell in row 3".
+                let what = match (*read, what.split_once(' ')) {
+                    (1, Some((word, rest))) => format!("{} {rest}", word.trim_end_matches('s')),
+                    (1, None) => what.trim_end_matches('s').to_string(),
+                    _ => what.clone(),
+                };
+                write!(f, "The f-puzzles grid has {read} {what}, but its size is {size}.")
+            }
             ConstraintError::BadCellName { name, place, size } => write!(
                 f,
                 "“{name}” in {place} is not a cell of a {size}×{size} grid: write R1C1 to R{size}C{size}."
