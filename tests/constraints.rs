@@ -161,7 +161,7 @@ fn bad_inputs_are_named() {
     );
     check(
         "{\"size\": 9, \"grid\": [[]]}",
-        "The f-puzzles grid has 1 rows, but its size is 9.",
+        "The f-puzzles grid has 1 row, but its size is 9.",
     );
     check(
         &object(9, "\"palindrome\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]"),

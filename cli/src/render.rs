@@ -74,25 +74,20 @@ pub enum CaptionDisplay {
 /// Draws the first puzzle of the input and writes the image; a puzzle that fails is reported
 /// on standard error and writes nothing.
 pub fn run_render(options: &RenderOptions, input: &Input) -> Result<Outcome, Failure> {
-    let drawn = match read_first_puzzle(input, &options.variant)? {
-        Ok((ToDraw::Plain(grid), place)) => draw(&grid, options)
+    let drawn = read_first_puzzle(input, &options.variant)?.and_then(|(puzzle, place)| {
+        let drawn = match &puzzle {
+            ToDraw::Plain(grid) => draw(grid, options),
+            ToDraw::Constrained(puzzle) => draw_constrained(puzzle, options),
+        };
+        drawn
             .map_err(|message| format!("{place}{message}"))
             .map(|(svg, warning)| {
                 if let Some(warning) = warning {
                     let _ = writeln!(io::stderr().lock(), "warning: {place}{warning}");
                 }
                 svg
-            }),
-        Ok((ToDraw::Constrained(puzzle), place)) => draw_constrained(&puzzle, options)
-            .map_err(|message| format!("{place}{message}"))
-            .map(|(svg, warning)| {
-                if let Some(warning) = warning {
-                    let _ = writeln!(io::stderr().lock(), "warning: {place}{warning}");
-                }
-                svg
-            }),
-        Err(message) => Err(message),
-    };
+            })
+    });
     let svg = match drawn {
         Ok(svg) => svg,
         Err(message) => {
