@@ -111,6 +111,21 @@ impl Shape {
         Cell((row * self.size() + col) as u16)
     }
 
+    /// The cell a name such as `r3c5` names (1-based, case and spaces around it do not
+    /// matter), if it is in the grid: the reverse of [`Cell::name`].
+    pub fn cell_named(self, name: &str) -> Option<Cell> {
+        let lower = name.trim().to_ascii_lowercase();
+        let (row, col) = lower.strip_prefix('r')?.split_once('c')?;
+        let is_number =
+            |t: &str| !t.is_empty() && t.len() <= 2 && t.bytes().all(|b| b.is_ascii_digit());
+        if !is_number(row) || !is_number(col) {
+            return None;
+        }
+        let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+        let n = self.size();
+        ((1..=n).contains(&row) && (1..=n).contains(&col)).then(|| self.cell(row - 1, col - 1))
+    }
+
     /// The 0-based row of a cell.
     pub fn row_of(self, cell: Cell) -> usize {
         cell.index() / self.size()

@@ -9,6 +9,7 @@
 //! assert!(solution.is_valid_solution() && solution.agrees_with(&puzzle));
 //! ```
 
+pub mod constraint;
 pub mod contradiction;
 pub mod digits;
 pub mod generate;
@@ -32,6 +33,7 @@ pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
 
+pub use constraint::{ConstraintPuzzle, Constraints};
 pub use contradiction::{Conflict, Contradiction};
 pub use rating::Rating;
 pub use strategy::{stepper, stepper_within, Stepper, Strategy};

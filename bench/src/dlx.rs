@@ -17,7 +17,7 @@ pub struct Dlx {
     down: Vec<usize>,
     column: Vec<usize>,
     size: Vec<usize>,
-    /// The first node of each candidate row, indexed by `cell * n + digit_idx`.
+    /// The first node of each row: for a layout's cover, indexed by `cell * n + digit_idx`.
     row_start: Vec<usize>,
 }
 
@@ -50,6 +50,47 @@ impl Dlx {
             }
         }
         dlx
+    }
+
+    /// A cover of `n_primary` columns that every solution covers exactly once and
+    /// `n_secondary` more that it covers at most once (0-based, primary first), with `rows`
+    /// given as the columns each covers. A solution is a set of rows, found by
+    /// [`Dlx::count_rows`]; rows here stand for whole assignments of several cells (a cage's
+    /// digits) and secondary columns for pairs of candidates that exclude each other.
+    pub fn for_rows(n_primary: usize, n_secondary: usize, rows: &[Vec<usize>]) -> Dlx {
+        let n_columns = n_primary + n_secondary;
+        // The primary headers form the ring the search walks; each secondary one is a ring
+        // of its own, so it is never chosen but still takes its rows out when covered.
+        let ring = |c: usize, next: bool| match c {
+            0 if next => 1 % (n_primary + 1),
+            0 => n_primary,
+            c if c > n_primary => c,
+            c if next => (c + 1) % (n_primary + 1),
+            c => c - 1,
+        };
+        let mut dlx = Dlx {
+            left: (0..=n_columns).map(|c| ring(c, false)).collect(),
+            right: (0..=n_columns).map(|c| ring(c, true)).collect(),
+            up: (0..=n_columns).collect(),
+            down: (0..=n_columns).collect(),
+            column: (0..=n_columns).collect(),
+            size: vec![0; n_columns + 1],
+            row_start: Vec::with_capacity(rows.len()),
+        };
+        for row in rows {
+            dlx.row_start.push(dlx.column.len());
+            dlx.push_row(row.iter().map(|&c| c + 1));
+        }
+        dlx
+    }
+
+    /// Counts the solutions of a cover built by [`Dlx::for_rows`] up to `limit`, and the
+    /// branch points met, or `None` when the search met `max_branches` branch points before
+    /// it was decided.
+    pub fn count_rows(&mut self, limit: u32, max_branches: u64) -> Option<(u32, u64)> {
+        let mut found = (0, 0);
+        self.search(limit, max_branches, &mut found);
+        (found.1 < max_branches || found.0 >= limit).then_some(found)
     }
 
     /// Appends one row of the cover, its nodes linked in a ring and each under its column.
@@ -206,5 +247,31 @@ impl Dlx {
             r = self.down[r];
         }
         self.uncover(best);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rows_with_secondary_columns_count_their_exact_covers() {
+        // Knuth's example: columns 0–6, six rows, one exact cover (rows 0, 3 and 4).
+        let rows = vec![
+            vec![2, 4, 5],
+            vec![0, 3, 6],
+            vec![1, 2, 5],
+            vec![0, 3],
+            vec![1, 6],
+            vec![3, 4, 6],
+        ];
+        assert_eq!(Dlx::for_rows(7, 0, &rows).count_rows(10, u64::MAX).unwrap().0, 1);
+        // Column 2 shared by rows 0 and 3: as a primary column it must be covered (two
+        // covers); as a secondary one at most once (three: only rows 0 and 3 together fail).
+        let rows = vec![vec![0, 2], vec![1], vec![0], vec![1, 2]];
+        assert_eq!(Dlx::for_rows(3, 0, &rows).count_rows(10, u64::MAX).unwrap().0, 2);
+        assert_eq!(Dlx::for_rows(2, 1, &rows).count_rows(10, u64::MAX).unwrap().0, 3);
+        // No primary column: the empty set of rows is the one cover.
+        assert_eq!(Dlx::for_rows(0, 1, &[vec![0]]).count_rows(10, u64::MAX).unwrap().0, 1);
     }
 }

@@ -10,7 +10,9 @@
 //! guesses found, for instruction counts under `valgrind --tool=callgrind`;
 //! `stepdoku-bench --big-grids` only runs the general solver against dancing links on big
 //! grids; `stepdoku-bench --generator` only times minimal 16×16 and 25×25 puzzles from the
-//! generator (see `generator.rs`).
+//! generator (see `generator.rs`); `stepdoku-bench --constrained FILE` (repeatable) only
+//! counts constraint puzzles (f-puzzles JSON lines) against an exact cover of their own (see
+//! `constrained.rs`).
 //!
 //! Each round runs every solver once over the whole collection, solvers alternating, and the
 //! best round per solver is reported, in µs per puzzle of the thread's CPU time (so that
@@ -19,6 +21,7 @@
 //! so that a round measures solving rather than the caches and branch predictors warming up.
 
 mod clock;
+mod constrained;
 mod dlx;
 mod generator;
 mod grids;
@@ -143,6 +146,8 @@ struct Args {
     big_grids_only: bool,
     /// Only the generator's minimal big grids.
     generator_only: bool,
+    /// Only constraint puzzles from these files (f-puzzles JSON lines), against the cover.
+    constrained: Vec<String>,
 }
 
 fn parse_args() -> Args {
@@ -156,6 +161,7 @@ fn parse_args() -> Args {
         profile: None,
         big_grids_only: false,
         generator_only: false,
+        constrained: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -169,6 +175,7 @@ fn parse_args() -> Args {
             "--count-all" => args.count_all = Some(value()),
             "--big-grids" => args.big_grids_only = true,
             "--generator" => args.generator_only = true,
+            "--constrained" => args.constrained.push(value()),
             "--profile" => {
                 let name = value();
                 let n = value().parse().expect("a number");
@@ -188,6 +195,10 @@ fn main() {
     }
     if args.generator_only {
         generator::generator();
+        return;
+    }
+    if !args.constrained.is_empty() {
+        constrained::compare(&args.constrained, args.rounds);
         return;
     }
     if let Some((name, n, solver)) = args.profile {

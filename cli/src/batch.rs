@@ -6,16 +6,22 @@ use std::fmt::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 
 use std::sync::Arc;
+use stepdoku::constraint::solver::ConstraintSolver;
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Spent, Undecided};
 use stepdoku::util::group_thousands;
-use stepdoku::{DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant};
+use stepdoku::{
+    ConstraintPuzzle, Digit, DigitSet, Geometry, Grid, Reading, Shape, Technique, Variant,
+};
 
 use crate::format::Format;
 use crate::input::too_long_message;
 use crate::limits::Limits;
-use crate::puzzle::{format_difficulty, no_solution_message, push_line, read_values, to_json};
+use crate::puzzle::{
+    format_difficulty, is_constraint_line, no_solution_message, push_line, read_constraint_puzzle,
+    read_values, to_json,
+};
 
 /// What is done to each puzzle of a batch.
 #[derive(Clone, Copy)]
@@ -193,8 +199,11 @@ impl Worker {
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
-        let mut values = std::mem::take(&mut self.values);
         self.budget = self.limits.start();
+        if is_constraint_line(text) {
+            return self.process_constraints(text, puzzle, result);
+        }
+        let mut values = std::mem::take(&mut self.values);
         let outcome = read_values(text, &mut values, &self.variant).and_then(|reading| {
             let (geometry, marks) = match reading {
                 Reading::Values(geometry) => (geometry, None),
@@ -230,6 +239,65 @@ impl Worker {
         });
         self.values = values;
         outcome
+    }
+
+    /// Writes the output line of a constraint puzzle: `solve` and `count` search it with
+    /// the constraint solver; `rate` refuses it (no human techniques know its rules yet).
+    fn process_constraints(
+        &mut self,
+        text: &[u8],
+        puzzle: &PuzzleLine,
+        result: &mut BatchResult,
+    ) -> Result<(), String> {
+        if let Task::Rate { .. } = self.task {
+            return Err(
+                "a constraint puzzle cannot be rated yet: no technique of the Human strategy \
+                 knows its rules"
+                    .to_string(),
+            );
+        }
+        let read = read_constraint_puzzle(text)?;
+        let mut solver = ConstraintSolver::for_puzzle(&read);
+        solver.set_budget(self.budget);
+        let givens = read.grid().values();
+        match self.task {
+            Task::Count { limit } => {
+                let n = solver
+                    .search(givens, limit, &mut Solutions::new(0))
+                    .decided()
+                    .map_err(|undecided| undecided_message(&undecided))?;
+                let _ = write!(result.stdout, "{n}");
+                Ok(())
+            }
+            Task::Solve(ambiguity) => {
+                let limit = if ambiguity == Ambiguity::Ignore { 1 } else { 2 };
+                let mut kept = Solutions::new(1);
+                let found = solver.search(givens, limit, &mut kept);
+                match (found.decided(), ambiguity) {
+                    (Err(undecided), _) => return Err(undecided_message(&undecided)),
+                    (Ok(0), _) => return Err(constraint_no_solution(&read)),
+                    (Ok(1), _) | (_, Ambiguity::Ignore) => {}
+                    (_, Ambiguity::Warn) => {
+                        let _ = writeln!(
+                            result.stderr,
+                            "warning: line {}: several solutions; printed the first",
+                            puzzle.line_no
+                        );
+                    }
+                    (_, Ambiguity::Reject) => return Err("several solutions".to_string()),
+                }
+                if let Some(solution) = kept.iter().next() {
+                    let shape = read.grid().shape();
+                    result.stdout.extend(
+                        solution
+                            .iter()
+                            .filter_map(|&v| Digit::new(v).map(|d| shape.digit_char(d))),
+                    );
+                }
+                Ok(())
+            }
+            Task::Rate { .. } => unreachable!("refused above"),
+        }
     }
 
     fn solve(
@@ -357,6 +425,16 @@ struct ErrorRecord<'a> {
     puzzle: u64,
     line: u64,
     error: &'a str,
+}
+
+/// Why a constraint puzzle has no solution: a duplicate given in a house, as for other
+/// puzzles, or else its rules leave none.
+fn constraint_no_solution(puzzle: &ConstraintPuzzle) -> String {
+    let grid = puzzle.grid();
+    match stepdoku::validate::first_conflict(grid) {
+        Some(_) => no_solution_message(grid.geometry(), grid.values(), None),
+        None => "no solution: the givens and the rules leave none".to_string(),
+    }
 }
 
 /// Why a puzzle whose search ran out of its budget has no answer.

@@ -159,8 +159,12 @@ impl LineReader {
 }
 
 /// The part of a line that holds a puzzle: the text before any `#`, or `None` for a blank or
-/// comment-only line.
+/// comment-only line. An f-puzzles JSON line (its first character that is not a space is
+/// `{`) is taken whole, as its colours hold `#`.
 pub fn puzzle_part(line: &[u8]) -> Option<&[u8]> {
+    if line.trim_ascii_start().starts_with(b"{") {
+        return Some(line);
+    }
     let content = match line.iter().position(|&b| b == b'#') {
         Some(at) => &line[..at],
         None => line,

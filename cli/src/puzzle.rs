@@ -5,7 +5,9 @@ use serde::Serialize;
 use std::sync::Arc;
 use stepdoku::grid::CharName;
 use stepdoku::validate;
-use stepdoku::{Digit, DigitSet, Geometry, Grid, ParseError, Reading, Shape, Variant};
+use stepdoku::{
+    ConstraintPuzzle, Digit, DigitSet, Geometry, Grid, ParseError, Reading, Shape, Variant,
+};
 
 /// Reads the puzzle part of a line into `values` (one value per cell, 0 for empty) with
 /// [`Grid::parse_into_as`], which allocates nothing for a plain 81-character line; a puzzle
@@ -16,13 +18,50 @@ pub fn read_values(
     variant: &Variant,
 ) -> Result<Reading, String> {
     let text = decode_line(text)?;
+    refuse_constraints(text)?;
     Grid::parse_into_as(text, values, variant).map_err(|e| describe_parse_error(&e))
+}
+
+/// Whether a line holds a constraint puzzle (see [`ConstraintPuzzle::read`]): f-puzzles
+/// JSON (its first character that is not a space is `{`), an f-puzzles or SudokuPad link,
+/// or Stepdoku's one-line text with rules after a `;`. Cheap: a plain puzzle line is only
+/// scanned for those marks.
+pub fn is_constraint_line(text: &[u8]) -> bool {
+    let has = |needle: &[u8]| text.windows(needle.len()).any(|w| w == needle);
+    text.trim_ascii_start().starts_with(b"{")
+        || text.contains(&b';')
+        || has(b"load=")
+        || has(b"fpuzzles")
+}
+
+/// A constraint puzzle's line where only plain puzzle text is read (`rate`, `explain`) is
+/// refused by what it is, not by its first character.
+fn refuse_constraints(text: &str) -> Result<(), String> {
+    if is_constraint_line(text.as_bytes()) {
+        return Err(
+            "a constraint puzzle (f-puzzles JSON, a link to one, or rules after `;`) is read \
+             by solve, count and render only, for now"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// Reads a constraint puzzle's line (see [`is_constraint_line`]), or says what is wrong
+/// with it.
+pub fn read_constraint_puzzle(text: &[u8]) -> Result<ConstraintPuzzle, String> {
+    let text = decode_line(text)?;
+    match ConstraintPuzzle::read(text.trim()) {
+        Some(read) => read.map_err(|e| sentence_part(&e.to_string())),
+        None => Err("not a constraint puzzle".to_string()),
+    }
 }
 
 /// Reads the puzzle part of a line whole, in any form [`Grid::parse`] reads; a line without
 /// a tag is read in `variant`.
 pub fn read_grid(text: &[u8], variant: &Variant) -> Result<Grid, String> {
     let text = decode_line(text)?;
+    refuse_constraints(text)?;
     Grid::parse_as(text, variant).map_err(|e| describe_parse_error(&e))
 }
 

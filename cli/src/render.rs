@@ -5,14 +5,24 @@ use clap::ValueEnum;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use stepdoku::constraint::solver;
 use stepdoku::render::{NoSuchImplication, Picture, ShortTrace, Shortfall, Theme};
+use stepdoku::search::Solutions;
 use stepdoku::validate::{self, PuzzleError};
-use stepdoku::{Grid, Strategy, Variant};
+use stepdoku::{ConstraintPuzzle, Grid, Strategy, Variant};
 
 use crate::input::{open_input, puzzle_part, too_long_message, Input, LineRead, LineReader};
 use crate::limits::Limits;
 use crate::outcome::{write_stdout, Failure, Outcome};
-use crate::puzzle::{describe_parse_error, read_grid, sentence_part};
+use crate::puzzle::{
+    describe_parse_error, is_constraint_line, read_constraint_puzzle, read_grid, sentence_part,
+};
+
+/// A puzzle to draw: plain puzzle text, or a constraint puzzle with rules beside its grid.
+enum ToDraw {
+    Plain(Grid),
+    Constrained(ConstraintPuzzle),
+}
 
 /// What `render` draws, and how.
 pub struct RenderOptions {
@@ -64,17 +74,20 @@ pub enum CaptionDisplay {
 /// Draws the first puzzle of the input and writes the image; a puzzle that fails is reported
 /// on standard error and writes nothing.
 pub fn run_render(options: &RenderOptions, input: &Input) -> Result<Outcome, Failure> {
-    let drawn = match read_first_puzzle(input, &options.variant)? {
-        Ok((grid, place)) => draw(&grid, options)
+    let drawn = read_first_puzzle(input, &options.variant)?.and_then(|(puzzle, place)| {
+        let drawn = match &puzzle {
+            ToDraw::Plain(grid) => draw(grid, options),
+            ToDraw::Constrained(puzzle) => draw_constrained(puzzle, options),
+        };
+        drawn
             .map_err(|message| format!("{place}{message}"))
             .map(|(svg, warning)| {
                 if let Some(warning) = warning {
                     let _ = writeln!(io::stderr().lock(), "warning: {place}{warning}");
                 }
                 svg
-            }),
-        Err(message) => Err(message),
-    };
+            })
+    });
     let svg = match drawn {
         Ok(svg) => svg,
         Err(message) => {
@@ -93,15 +106,20 @@ pub fn run_render(options: &RenderOptions, input: &Input) -> Result<Outcome, Fai
 }
 
 /// The first puzzle of the input and where it was, as `line N: ` to start messages; or why
-/// there is none. A `--puzzle` text is read whole, in any form [`Grid::parse`] reads. A puzzle
-/// without a tag is read in `variant`.
+/// there is none. A `--puzzle` text is read whole, in any form [`Grid::parse`] or
+/// [`ConstraintPuzzle::read`] reads. A puzzle without a tag is read in `variant`.
 fn read_first_puzzle(
     input: &Input,
     variant: &Variant,
-) -> Result<Result<(Grid, String), String>, Failure> {
+) -> Result<Result<(ToDraw, String), String>, Failure> {
     if let Input::Text(text) = input {
+        if let Some(read) = ConstraintPuzzle::read(text) {
+            return Ok(read
+                .map(|puzzle| (ToDraw::Constrained(puzzle), String::new()))
+                .map_err(|e| format!("--puzzle: {}", sentence_part(&e.to_string()))));
+        }
         return Ok(Grid::parse_as(text, variant)
-            .map(|grid| (grid, String::new()))
+            .map(|grid| (ToDraw::Plain(grid), String::new()))
             .map_err(|e| format!("--puzzle: {}", describe_parse_error(&e))));
     }
     let opened = open_input(input)?;
@@ -117,12 +135,67 @@ fn read_first_puzzle(
             (LineRead::Whole, None) => continue,
             (LineRead::Whole, Some(part)) => part,
         };
-        return Ok(match read_grid(part, variant) {
-            Ok(grid) => Ok((grid, place)),
-            Err(message) => Err(format!("{place}{message}")),
-        });
+        let read = if is_constraint_line(part) {
+            read_constraint_puzzle(part).map(ToDraw::Constrained)
+        } else {
+            read_grid(part, variant).map(ToDraw::Plain)
+        };
+        return Ok(read
+            .map(|puzzle| (puzzle, place.clone()))
+            .map_err(|message| format!("{place}{message}")));
     }
     Ok(Err(format!("no puzzle in {}", lines.name)))
+}
+
+/// The image of a constraint puzzle, its rules drawn under the digits, with a warning to
+/// give; or why it cannot be drawn. No strategy knows its rules yet, so it has no steps.
+fn draw_constrained(
+    puzzle: &ConstraintPuzzle,
+    render: &RenderOptions,
+) -> Result<(String, Option<String>), String> {
+    let grid = puzzle.grid();
+    let mut warning = None;
+    let picture = match render.subject {
+        Subject::Puzzle => Picture::of_puzzle(grid),
+        Subject::Solution => {
+            let mut kept = Solutions::new(2);
+            let n = solver::search(puzzle, 2, render.limits.start(), &mut kept)
+                .decided()
+                .map_err(|undecided| undecided.to_string())?;
+            let solutions = kept.grids(grid.geometry());
+            let first = solutions
+                .first()
+                .ok_or("no solution: the givens and the rules leave none")?;
+            let picture = Picture::of_solution(grid, first);
+            if n > 1 {
+                warning = Some(
+                    "several solutions; drew the first, with the cells where a second differs dashed"
+                        .to_string(),
+                );
+                let differing: Vec<_> = grid
+                    .shape()
+                    .cells()
+                    .filter(|&c| first.get(c) != solutions[1].get(c))
+                    .collect();
+                picture.with_differing(&differing)
+            } else {
+                picture
+            }
+        }
+        Subject::Step => {
+            return Err(
+                "a constraint puzzle has no trace to draw yet (no strategy knows its \
+                        rules): draw --what puzzle or --what solution"
+                    .to_string(),
+            )
+        }
+    };
+    let picture = picture.with_constraints(puzzle.constraints());
+    let picture = match &render.title {
+        Some(title) => picture.with_title(title),
+        None => picture,
+    };
+    Ok((picture.to_svg(render.theme), warning))
 }
 
 /// The image of a puzzle, with a warning to give; or why the puzzle cannot be drawn.

@@ -24,8 +24,9 @@
 //! ```text
 //!  ┌ margin ─────────────────────────┐
 //!  │  ┌ frame ─────────────────────┐ │   layers, bottom to top: background, cell
-//!  │  │ cells: size × CELL square  │ │   backgrounds, grid lines, frame, digits and
-//!  │  │                            │ │   candidates, house outlines, chain links
+//!  │  │ cells: size × CELL square  │ │   backgrounds, grid lines, frame, rules (cages,
+//!  │  │                            │ │   lines, dots), digits and candidates, house
+//!  │  │                            │ │   outlines, chain links
 //!  │  └────────────────────────────┘ │
 //!  │  caption: heading, sentence…    │   (a step's number, kind and sentence, wrapped)
 //!  └─────────────────────────────────┘
@@ -40,6 +41,7 @@
 //! | `painter.rs`  | where the grid, cells, slots and houses lie; the document and layers  |
 //! | `svg.rs`      | short numbers, escaped text, rectangles, rings                        |
 //! | `grid.rs`     | cell backgrounds, lines between cells and boxes, the frame            |
+//! | `constraints.rs` | cages, thermometers, arrows, dots, X and V, extra diagonals        |
 //! | `cells.rs`    | digits by origin, candidates in their roles                           |
 //! | `marks.rs`    | what the step marks per cell and candidate; cell rings, houses        |
 //! | `links.rs`    | the chain's arrows                                                    |
@@ -48,6 +50,7 @@
 
 mod caption;
 mod cells;
+mod constraints;
 mod grid;
 mod links;
 mod marks;

@@ -129,6 +129,7 @@ impl<'a> Painter<'a> {
         )?;
         self.paint_cell_backgrounds(out)?;
         self.paint_lines(out)?;
+        self.paint_constraints(out)?;
         self.paint_cells(out)?;
         self.paint_houses(out)?;
         self.paint_walk(out)?;

@@ -4,6 +4,7 @@
 use super::caption::{step_heading, Caption};
 use super::painter::Painter;
 use super::theme::Theme;
+use crate::constraint::Constraints;
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, Shape};
@@ -84,6 +85,8 @@ pub struct Picture {
     /// `implications` (see [`Picture::walked_to`]).
     pub(super) walk: Option<usize>,
     pub(super) differing: Vec<Cell>,
+    /// The rules beyond the houses, drawn under the digits (none for a plain puzzle).
+    pub(super) constraints: Constraints,
     pub(super) title: String,
     pub(super) description: String,
     pub(super) caption: Option<Caption>,
@@ -149,6 +152,7 @@ impl Picture {
             position: 0,
             walk: None,
             differing: Vec::new(),
+            constraints: Constraints::default(),
             title,
             description,
             caption: None,
@@ -158,6 +162,25 @@ impl Picture {
     /// Marks cells where another solution differs, as the page does for a puzzle with several.
     pub fn with_differing(mut self, cells: &[Cell]) -> Picture {
         self.differing = cells.to_vec();
+        self
+    }
+
+    /// Draws a constraint puzzle's rules under the digits: cages, thermometers, arrows,
+    /// dots, X and V, extra diagonals; the rules with no mark of their own (anti-knight,
+    /// anti-king, non-consecutive) are named in the description.
+    pub fn with_constraints(mut self, constraints: &Constraints) -> Picture {
+        let named: Vec<&str> = [
+            (constraints.is_antiknight, "anti-knight"),
+            (constraints.is_antiking, "anti-king"),
+            (constraints.is_nonconsecutive, "non-consecutive"),
+        ]
+        .into_iter()
+        .filter_map(|(is_on, name)| is_on.then_some(name))
+        .collect();
+        if !named.is_empty() {
+            self.description = format!("{}; rules: {}", self.description, named.join(", "));
+        }
+        self.constraints = constraints.clone();
         self
     }
 
