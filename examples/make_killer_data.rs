@@ -23,7 +23,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use serde_json::{json, Map, Value};
-use stepdoku::constraint::solver::{self, ConstraintSolver};
+use stepdoku::search::rules::ConstraintSolver;
 use stepdoku::search::{Budget, ExactSolver, Solutions};
 use stepdoku::{ConstraintPuzzle, Geometry, Shape};
 
@@ -92,7 +92,7 @@ fn name(shape: Shape, cell: usize) -> String {
 fn count(object: &Map<String, Value>) -> Option<u32> {
     let puzzle = ConstraintPuzzle::from_fpuzzles(&Value::Object(object.clone()).to_string())
         .expect("a puzzle the generator made");
-    solver::count_solutions(&puzzle, 2, Budget::nodes(NODES)).ok()
+    stepdoku::search::count_solutions(puzzle.grid(), 2, Budget::nodes(NODES)).ok()
 }
 
 /// A killer without givens and its solution.
@@ -298,7 +298,7 @@ fn kings_moves(shape: Shape, cell: usize) -> Vec<usize> {
 fn full_grid_keeping(object: &Map<String, Value>, rng: &mut Pcg64Mcg) -> Vec<u8> {
     let puzzle = ConstraintPuzzle::from_fpuzzles(&Value::Object(object.clone()).to_string())
         .expect("the rules alone");
-    let mut solver = ConstraintSolver::for_puzzle(&puzzle);
+    let mut solver = ConstraintSolver::for_layout(puzzle.grid().geometry());
     solver.set_budget(Budget::nodes(NODES));
     let n = puzzle.grid().shape().size();
     let mut givens = vec![0u8; puzzle.grid().shape().n_cells()];

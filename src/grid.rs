@@ -488,6 +488,17 @@ impl Grid {
         self
     }
 
+    /// The same digits and marks in the layout without its rules beyond the houses: the
+    /// puzzle with its cages and lines forgotten.
+    pub fn without_rules(&self) -> Grid {
+        if !self.geometry.has_rules() {
+            return self.clone();
+        }
+        let plain = Geometry::new(self.shape(), self.geometry.variant().clone())
+            .expect("the layout was built once already");
+        self.clone().in_layout(plain)
+    }
+
     /// The same grid without pencil marks.
     pub fn without_marks(&self) -> Grid {
         Grid {
@@ -583,8 +594,11 @@ impl Grid {
     /// (see [`Grid::parse`]). With pencil marks, a 9×9 grid is written as its 729-character
     /// line, other sizes as one group of allowed digits per cell, separated by spaces;
     /// [`Grid::parse`] reads both back.
+    ///
+    /// A layout with rules beyond its houses writes them after the cells, each after a
+    /// semicolon, as Stepdoku's one-line text does (see [`crate::constraint::text`]).
     pub fn to_line(&self) -> String {
-        self.geometry.tag() + &self.cells_line()
+        self.geometry.tag() + &self.cells_line() + &self.geometry.rules().to_text(self.shape())
     }
 
     /// The cells on one line as [`Grid::to_line`] writes them, without the variant's tag.

@@ -7,7 +7,8 @@
 //! on its own and checks every rule directly, cell after cell.
 
 use serde_json::Value;
-use stepdoku::constraint::solver::{self, ConstraintSolver};
+use stepdoku::search::rules::ConstraintSolver;
+use stepdoku::search::{count_solutions, search_grid, solve};
 use stepdoku::search::{Budget, Deadline, ExactSolver, Solutions};
 use stepdoku::ConstraintPuzzle;
 
@@ -45,11 +46,11 @@ fn every_puzzle_has_its_one_solution_by_the_constraint_solver() {
     for line in lines() {
         let puzzle = ConstraintPuzzle::from_fpuzzles(line).unwrap_or_else(|e| panic!("{e}"));
         let mut kept = Solutions::new(2);
-        let outcome = solver::search(&puzzle, 2, Budget::DEFAULT, &mut kept);
+        let outcome = search_grid(puzzle.grid(), 2, Budget::DEFAULT, &mut kept);
         assert_eq!(outcome.decided(), Ok(1), "{line}");
         let found = kept.iter().next().unwrap().to_vec();
         assert_eq!(found, solution_of(line), "{line}");
-        let grid = solver::solve(&puzzle, Budget::DEFAULT).unwrap().unwrap();
+        let grid = solve(puzzle.grid(), Budget::DEFAULT).unwrap().unwrap();
         assert!(puzzle.is_solved_by(&grid));
     }
 }
@@ -108,16 +109,16 @@ fn a_search_out_of_nodes_or_time_is_undecided() {
         vec![format!("[{}]", ["{}"; 9].join(",")); 9].join(",")
     );
     let puzzle = ConstraintPuzzle::from_fpuzzles(&empty).unwrap();
-    let undecided = solver::count_solutions(&puzzle, 1_000_000, Budget::nodes(50)).unwrap_err();
+    let undecided = count_solutions(puzzle.grid(), 1_000_000, Budget::nodes(50)).unwrap_err();
     assert_eq!(undecided.nodes, 50);
     fn now() -> f64 {
         0.0
     }
     let past = Budget::nodes(u64::MAX).until(Deadline::after(now, 0.0));
-    let undecided = solver::count_solutions(&puzzle, 1_000_000, past).unwrap_err();
+    let undecided = count_solutions(puzzle.grid(), 1_000_000, past).unwrap_err();
     assert_eq!(undecided.spent, stepdoku::search::Spent::Time);
     // The same solver goes on working after a search that gave up.
-    let mut solver = ConstraintSolver::for_puzzle(&puzzle);
+    let mut solver = ConstraintSolver::for_layout(puzzle.grid().geometry());
     solver.set_budget(Budget::nodes(10));
     assert!(
         solver
@@ -241,7 +242,7 @@ fn cosmetic_keys_and_empty_unsupported_ones_are_skipped() {
     assert_eq!(puzzle.constraints().cages.len(), 1);
     // Of the 288 grids of 4×4, a sixth start with 1 and 2 in either order.
     assert_eq!(
-        solver::count_solutions(&puzzle, 1000, Budget::DEFAULT),
+        count_solutions(puzzle.grid(), 1000, Budget::DEFAULT),
         Ok(48)
     );
 }
@@ -261,7 +262,7 @@ fn regions_make_a_jigsaw_and_boxes_stay_classic() {
     assert_eq!(jigsaw.grid().geometry().variant().slug(), "jigsaw");
     // Rows as regions: every Latin square of side 4 is a solution.
     assert_eq!(
-        solver::count_solutions(&jigsaw, 1000, Budget::DEFAULT),
+        count_solutions(jigsaw.grid(), 1000, Budget::DEFAULT),
         Ok(576)
     );
 }

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use stepdoku::constraint::{solver, ConstraintPuzzle, Relation};
+use stepdoku::constraint::{ConstraintPuzzle, Relation};
 use stepdoku::search::Budget;
 use stepdoku::Cell;
 
@@ -285,7 +285,7 @@ pub fn compare(paths: &[String], rounds: usize) {
                     .expect("at least one round")
             };
             let (ours, n_ours) = best(&mut || {
-                solver::count_solutions(&puzzle, 2, Budget::DEFAULT).expect("decided")
+                stepdoku::search::count_solutions(puzzle.grid(), 2, Budget::DEFAULT).expect("decided")
             });
             let peer = cover_of(&puzzle).map(|_| {
                 let (secs, n_peer) = best(&mut || {

@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 use std::panic::{self, AssertUnwindSafe};
 
 use std::sync::Arc;
-use stepdoku::constraint::solver::ConstraintSolver;
 use stepdoku::rating::Rating;
 use stepdoku::search::general::GeneralSolver;
+use stepdoku::search::rules::ConstraintSolver;
 use stepdoku::search::{self, Budget, ExactSolver, SearchOutcome, Solutions, Spent, Undecided};
 use stepdoku::util::group_thousands;
 use stepdoku::{
@@ -257,7 +257,7 @@ impl Worker {
             );
         }
         let read = read_constraint_puzzle(text)?;
-        let mut solver = ConstraintSolver::for_puzzle(&read);
+        let mut solver = ConstraintSolver::for_layout(read.grid().geometry());
         solver.set_budget(self.budget);
         let givens = read.grid().values();
         match self.task {

@@ -5,7 +5,6 @@ use clap::ValueEnum;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use stepdoku::constraint::solver;
 use stepdoku::render::{NoSuchImplication, Picture, ShortTrace, Shortfall, Theme};
 use stepdoku::search::Solutions;
 use stepdoku::validate::{self, PuzzleError};
@@ -159,7 +158,7 @@ fn draw_constrained(
         Subject::Puzzle => Picture::of_puzzle(grid),
         Subject::Solution => {
             let mut kept = Solutions::new(2);
-            let n = solver::search(puzzle, 2, render.limits.start(), &mut kept)
+            let n = stepdoku::search::search_grid(grid, 2, render.limits.start(), &mut kept)
                 .decided()
                 .map_err(|undecided| undecided.to_string())?;
             let solutions = kept.grids(grid.geometry());

@@ -24,7 +24,7 @@
 use super::{Arrow, Cage, Constraints, Diagonal, PairRule, Relation, Thermometer};
 use crate::geometry::{Cell, Shape};
 use crate::grid::Grid;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// What is wrong with the rules of a text, naming the rule (1-based, in writing order) and
 /// what to write instead.
@@ -191,60 +191,5 @@ fn read_rule(shape: Shape, rule: &str, out: &mut Constraints) -> Result<(), Stri
 
 /// The one-line text of a puzzle: the grid's own text, then its rules.
 pub fn write(grid: &Grid, rules: &Constraints) -> String {
-    let shape = grid.shape();
-    let mut out = grid.to_line();
-    let names = |cells: &[Cell]| -> String {
-        cells
-            .iter()
-            .map(|c| c.name(shape))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    for cage in &rules.cages {
-        let _ = match cage.sum {
-            Some(sum) => write!(out, ";cage={sum}:{}", names(&cage.cells)),
-            None => write!(out, ";cage:{}", names(&cage.cells)),
-        };
-    }
-    for thermometer in &rules.thermometers {
-        let _ = write!(out, ";thermo:{}", names(&thermometer.cells));
-    }
-    for arrow in &rules.arrows {
-        let _ = write!(
-            out,
-            ";arrow:{}>{}",
-            arrow.circle.name(shape),
-            names(&arrow.line)
-        );
-    }
-    for rule in &rules.pairs {
-        let head = match rule.relation {
-            Relation::Difference(1) => "white".to_string(),
-            Relation::Difference(k) => format!("white={k}"),
-            Relation::Ratio(2) => "black".to_string(),
-            Relation::Ratio(k) => format!("black={k}"),
-            Relation::Sum(10) => "x".to_string(),
-            Relation::Sum(5) => "v".to_string(),
-            Relation::Sum(k) => format!("sum={k}"),
-            // Never listed as a pair: the rule covers every pair of neighbours.
-            Relation::NotConsecutive => continue,
-        };
-        let _ = write!(out, ";{head}:{}", names(&[rule.a, rule.b]));
-    }
-    for diagonal in &rules.diagonals {
-        out.push_str(match diagonal {
-            Diagonal::Rising => ";diagonal+",
-            Diagonal::Falling => ";diagonal-",
-        });
-    }
-    for (is_on, word) in [
-        (rules.is_antiknight, ";antiknight"),
-        (rules.is_antiking, ";antiking"),
-        (rules.is_nonconsecutive, ";nonconsecutive"),
-    ] {
-        if is_on {
-            out.push_str(word);
-        }
-    }
-    out
+    grid.without_rules().to_line() + &rules.to_text(grid.shape())
 }

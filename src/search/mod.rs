@@ -6,6 +6,7 @@
 
 pub mod fast9;
 pub mod general;
+pub mod rules;
 
 use crate::geometry::Geometry;
 use crate::grid::{Grid, Reading, Shape};
@@ -273,9 +274,12 @@ pub fn is_fast9(geometry: &Geometry) -> bool {
     geometry.shape() == Shape::NINE && geometry.is_classic()
 }
 
-/// The solver best suited to a layout.
+/// The solver best suited to a layout: the constraint solver for one with rules beyond its
+/// houses.
 pub fn solver_for(geometry: &Geometry) -> Box<dyn ExactSolver> {
-    if is_fast9(geometry) {
+    if geometry.has_rules() {
+        Box::new(rules::ConstraintSolver::for_layout(geometry))
+    } else if is_fast9(geometry) {
         Box::new(fast9::Fast9Solver::new())
     } else {
         Box::new(general::GeneralSolver::for_layout(geometry))
@@ -291,6 +295,11 @@ pub fn search_grid(
     kept: &mut Solutions,
 ) -> SearchOutcome {
     match puzzle.marks() {
+        Some(marks) if puzzle.geometry().has_rules() => {
+            let mut solver = rules::ConstraintSolver::for_layout(puzzle.geometry());
+            solver.set_budget(budget);
+            solver.search_within(puzzle.values(), marks, limit, kept)
+        }
         Some(marks) => {
             let mut solver = general::GeneralSolver::for_layout(puzzle.geometry());
             solver.set_budget(budget);

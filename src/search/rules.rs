@@ -21,9 +21,9 @@
 //! repeat until nothing changes. A full board is checked against every rule before it counts
 //! as a solution, so the propagators may be weak but never make a wrong solution.
 
-use super::{ConstraintPuzzle, Constraints};
-use crate::grid::Grid;
-use crate::search::{Budget, ClockReader, ExactSolver, SearchOutcome, Solutions, Spent};
+use super::{Budget, ClockReader, ExactSolver, SearchOutcome, Solutions, Spent};
+use crate::digits::DigitSet;
+use crate::geometry::Geometry;
 use crate::util::bit_positions;
 
 /// The largest cage whose cells' digits are found by trying every assignment; larger cages
@@ -67,16 +67,11 @@ pub struct ConstraintSolver {
 struct Dead;
 
 impl ConstraintSolver {
-    /// A solver for the layout and rules of a puzzle.
-    pub fn for_puzzle(puzzle: &ConstraintPuzzle) -> ConstraintSolver {
-        ConstraintSolver::new(puzzle.grid(), puzzle.constraints())
-    }
-
-    /// A solver for the layout of a grid (its givens are not kept) and a set of rules, which
-    /// [`super::check::check`] has accepted.
-    pub fn new(grid: &Grid, rules: &Constraints) -> ConstraintSolver {
-        let geometry = grid.geometry();
-        let shape = grid.shape();
+    /// A solver for a layout and its rules ([`Geometry::rules`]), which
+    /// [`crate::constraint::check`] has accepted.
+    pub fn for_layout(geometry: &Geometry) -> ConstraintSolver {
+        let rules = geometry.rules();
+        let shape = geometry.shape();
         let n = shape.size();
         let idx = |c: &crate::geometry::Cell| c.index() as u16;
         let mut peers: Vec<Vec<u16>> = geometry
@@ -393,8 +388,26 @@ impl ConstraintSolver {
     }
 }
 
-impl ExactSolver for ConstraintSolver {
-    fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome {
+impl ConstraintSolver {
+    /// Searches as [`ExactSolver::search`] does, each empty cell within its pencil marks.
+    pub fn search_within(
+        &mut self,
+        givens: &[u8],
+        marks: &[DigitSet],
+        limit: u32,
+        kept: &mut Solutions,
+    ) -> SearchOutcome {
+        self.search_from(givens, Some(marks), limit, kept)
+    }
+
+    /// The search, from the givens and, where there are marks, within them.
+    fn search_from(
+        &mut self,
+        givens: &[u8],
+        marks: Option<&[DigitSet]>,
+        limit: u32,
+        kept: &mut Solutions,
+    ) -> SearchOutcome {
         kept.clear(givens.len());
         self.clock = ClockReader::default();
         let mut outcome = SearchOutcome::default();
@@ -406,10 +419,21 @@ impl ExactSolver for ConstraintSolver {
         }
         let cands = givens
             .iter()
-            .map(|&v| if v == 0 { self.all } else { 1 << (v - 1) })
+            .enumerate()
+            .map(|(i, &v)| match (v, marks) {
+                (0, Some(marks)) => self.all & marks[i].bits(),
+                (0, None) => self.all,
+                _ => 1 << (v - 1),
+            })
             .collect();
         self.explore(cands, limit, kept, &mut outcome);
         outcome
+    }
+}
+
+impl ExactSolver for ConstraintSolver {
+    fn search(&mut self, givens: &[u8], limit: u32, kept: &mut Solutions) -> SearchOutcome {
+        self.search_from(givens, None, limit, kept)
     }
 
     fn set_budget(&mut self, budget: Budget) {
@@ -471,35 +495,4 @@ fn between(lo: u32, hi: u32) -> u32 {
         return 0;
     }
     below(hi + 1) & !below(lo)
-}
-
-/// Up to `limit` solutions of a constraint puzzle, and what the search found, within `budget`.
-pub fn search(
-    puzzle: &ConstraintPuzzle,
-    limit: u32,
-    budget: Budget,
-    kept: &mut Solutions,
-) -> SearchOutcome {
-    let mut solver = ConstraintSolver::for_puzzle(puzzle);
-    solver.set_budget(budget);
-    solver.search(puzzle.grid().values(), limit, kept)
-}
-
-/// Counts the solutions of a constraint puzzle up to `limit`, within `budget`.
-pub fn count_solutions(
-    puzzle: &ConstraintPuzzle,
-    limit: u32,
-    budget: Budget,
-) -> Result<u32, crate::search::Undecided> {
-    search(puzzle, limit, budget, &mut Solutions::new(0)).decided()
-}
-
-/// The first solution of a constraint puzzle, if it has one, found within `budget`.
-pub fn solve(
-    puzzle: &ConstraintPuzzle,
-    budget: Budget,
-) -> Result<Option<Grid>, crate::search::Undecided> {
-    let mut kept = Solutions::new(1);
-    search(puzzle, 1, budget, &mut kept).decided()?;
-    Ok(kept.grids(puzzle.grid().geometry()).into_iter().next())
 }

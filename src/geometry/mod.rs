@@ -26,6 +26,10 @@
 //! Boxes are numbered in reading order too. Everything shown to people is 1-based
 //! (`r3c5`, `box 2`); everything stored is 0-based.
 
+pub mod rules;
+
+pub use rules::Constraints;
+
 use crate::digits::{Digit, DigitSet};
 use crate::util::bit_positions_in_words;
 use serde::{Serialize, Serializer};
@@ -486,6 +490,8 @@ pub struct Geometry {
     regions: Vec<u8>,
     /// For each house, the houses it shares two or more cells with.
     overlaps: Vec<Vec<Overlap>>,
+    /// The rules beyond the houses (none for a plain layout).
+    rules: Constraints,
 }
 
 /// Two houses that share two or more cells, as seen from the first: a box and a row, a jigsaw
@@ -509,7 +515,7 @@ impl fmt::Debug for Geometry {
 
 impl PartialEq for Geometry {
     fn eq(&self, other: &Geometry) -> bool {
-        self.shape == other.shape && self.variant == other.variant
+        self.shape == other.shape && self.variant == other.variant && self.rules == other.rules
     }
 }
 
@@ -519,6 +525,7 @@ impl Hash for Geometry {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.shape.hash(state);
         self.variant.hash(state);
+        self.rules.hash(state);
     }
 }
 
@@ -703,7 +710,26 @@ impl Geometry {
             peer_bits,
             regions,
             overlaps,
+            rules: Constraints::default(),
         }
+    }
+
+    /// This layout with rules beyond its houses (replacing any it had). The rules are taken as
+    /// they are: [`crate::constraint::check`] checks them against a puzzle.
+    pub fn with_rules(&self, rules: Constraints) -> Arc<Geometry> {
+        let mut geometry = Geometry::build(self.shape, self.variant.clone());
+        geometry.rules = rules;
+        Arc::new(geometry)
+    }
+
+    /// The rules beyond the houses: empty for a plain layout.
+    pub fn rules(&self) -> &Constraints {
+        &self.rules
+    }
+
+    /// Whether the layout has rules beyond its houses.
+    pub fn has_rules(&self) -> bool {
+        !self.rules.is_empty()
     }
 
     /// The shape: the side and the size of the boxes.
@@ -716,9 +742,9 @@ impl Geometry {
         &self.variant
     }
 
-    /// Whether this is the classic layout (rows, columns and boxes only).
+    /// Whether this is the classic layout (rows, columns and boxes only, no other rule).
     pub fn is_classic(&self) -> bool {
-        self.variant == Variant::Classic
+        self.variant == Variant::Classic && !self.has_rules()
     }
 
     /// Whether the boxes of the shape are houses (classic, X and Windoku; not jigsaw).
