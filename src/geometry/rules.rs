@@ -133,6 +133,69 @@ pub struct Constraints {
 }
 
 impl Constraints {
+    /// What the rules say of each cell, by cell index, for a reader who cannot see the
+    /// drawing: "cage of 17, 3 cells; thermometer bulb, 4 cells; white dot with r1c2". Empty
+    /// for a cell no cage, line, dot or extra diagonal touches. The anti-knight, anti-king and
+    /// non-consecutive rules hold for every cell and are not repeated here.
+    pub fn cell_notes(&self, shape: Shape) -> Vec<String> {
+        let mut notes: Vec<Vec<String>> = vec![Vec::new(); shape.n_cells()];
+        for cage in &self.cages {
+            let n = cage.cells.len();
+            let note = match cage.sum {
+                Some(sum) => format!("cage of {sum}, {n} cells"),
+                None => format!("cage without a sum, {n} cells"),
+            };
+            for c in &cage.cells {
+                notes[c.index()].push(note.clone());
+            }
+        }
+        for thermometer in &self.thermometers {
+            let n = thermometer.cells.len();
+            for (k, c) in thermometer.cells.iter().enumerate() {
+                notes[c.index()].push(match k {
+                    0 => format!("thermometer bulb, {n} cells"),
+                    _ => format!("thermometer cell {} of {n}", k + 1),
+                });
+            }
+        }
+        for arrow in &self.arrows {
+            let n = arrow.line.len();
+            notes[arrow.circle.index()].push(format!("arrow circle, the sum of {n} cells"));
+            let circle = arrow.circle.name(shape);
+            for c in &arrow.line {
+                notes[c.index()].push(format!("on the arrow from {circle}"));
+            }
+        }
+        for pair in &self.pairs {
+            let word = pair.relation.word();
+            notes[pair.a.index()].push(format!("{word} with {}", pair.b.name(shape)));
+            notes[pair.b.index()].push(format!("{word} with {}", pair.a.name(shape)));
+        }
+        for diagonal in &self.diagonals {
+            let name = match diagonal {
+                Diagonal::Falling => "on the ↘ diagonal",
+                Diagonal::Rising => "on the ↗ diagonal",
+            };
+            for c in diagonal.cells(shape) {
+                notes[c.index()].push(name.to_string());
+            }
+        }
+        notes.into_iter().map(|n| n.join("; ")).collect()
+    }
+
+    /// The rules that hold for every cell, by name: "anti-knight", "anti-king",
+    /// "non-consecutive".
+    pub fn global_rules(&self) -> Vec<&'static str> {
+        [
+            (self.is_antiknight, "anti-knight"),
+            (self.is_antiking, "anti-king"),
+            (self.is_nonconsecutive, "non-consecutive"),
+        ]
+        .into_iter()
+        .filter_map(|(is_on, name)| is_on.then_some(name))
+        .collect()
+    }
+
     /// The rules as Stepdoku's one-line text writes them after a puzzle's cells, each after a
     /// semicolon (`;cage=17:r1c1,r1c2;antiknight`; see [`crate::constraint::text`]); empty
     /// without rules.

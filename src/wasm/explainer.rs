@@ -426,3 +426,18 @@ impl Timeline {
         })
     }
 }
+
+/// Reads a constraint puzzle in any of its forms (an f-puzzles JSON object, an f-puzzles or
+/// SudokuPad link, Stepdoku's one-line text) or plain puzzle text, and gives it as one line
+/// of Stepdoku's own text, which `parsePuzzle` of this module reads. Throws the diagnosis
+/// (`invalid`, its message naming the key, cage or cell at fault) for anything else.
+#[wasm_bindgen(js_name = importPuzzle)]
+pub fn import_puzzle(text: &JsValue) -> Result<String, JsValue> {
+    let text = puzzle_text(text, "text of importPuzzle")?;
+    let read = match crate::constraint::ConstraintPuzzle::read(&text) {
+        Some(read) => read.map(crate::constraint::ConstraintPuzzle::into_grid),
+        None => Grid::parse(&text).map_err(crate::constraint::ConstraintError::Cells),
+    };
+    read.map(|grid| grid.to_line())
+        .map_err(|error| to_js(&Diagnosis::of_constraint_error(&error)))
+}
