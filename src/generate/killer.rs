@@ -5,7 +5,7 @@
 //! (a random one whose digit the cage does not hold yet) up to a size drawn from 2 to 5,
 //! fewer where it runs out of neighbours; a cage left with one cell then joins a neighbouring
 //! cage that lacks its digit, where one has room. Small cages pin the solution down, large ones leave
-//! room: this mix gives cuttings of which about half are unique on 9×9.
+//! room: about one cutting in eight is unique on 9×9 (24 of 200 measured, 30 ms a check).
 
 use crate::geometry::rules::{Cage, Constraints};
 use crate::geometry::{Cell, Geometry, Shape};
@@ -23,10 +23,10 @@ const CHECK_NODES: u64 = 200_000;
 pub(super) const CUTS_PER_GRID: u32 = 20;
 
 /// The most cells a cage grows to by taking in a cage of one cell.
-const MAX_CAGE_CELLS: usize = 5;
+const MAX_CAGE_CELLS: usize = 4;
 
 /// The sizes a cage may be drawn to have, each as often as it is listed.
-const CAGE_SIZES: [usize; 8] = [2, 2, 3, 3, 3, 4, 4, 5];
+const CAGE_SIZES: [usize; 6] = [2, 2, 3, 3, 3, 4];
 
 /// A random cutting of a solution grid into cages, as a puzzle of no givens in the layout of
 /// `solution` with those cages; `None` when the cages leave more than one solution (or the
@@ -160,9 +160,10 @@ mod tests {
     fn a_kept_cutting_has_its_solution_alone() {
         let mut rng = Pcg64Mcg::seed_from_u64(11);
         let solution = fill(&Geometry::classic(Shape::NINE), &mut rng);
-        let puzzle = (0..CUTS_PER_GRID)
+        // About one cutting in eight is unique: one of 100 is, but for a chance of 10^-6.
+        let puzzle = (0..100)
             .find_map(|_| cut(&solution, &mut rng))
-            .expect("one of 20 cuttings is unique");
+            .expect("a cutting is unique");
         assert_eq!(puzzle.n_filled(), 0);
         let found = search::solve(&puzzle, Budget::DEFAULT).unwrap().unwrap();
         assert_eq!(found.values(), solution.values());
