@@ -149,5 +149,5 @@ pub fn layout_of_key(shape: Shape, key: &str) -> Result<Arc<Geometry>, Constrain
 
 /// The key of a layout: its variant tag, then its rules (see [`layout_of_key`]).
 pub fn layout_key(geometry: &Geometry) -> String {
-    geometry.tag() + &geometry.rules().to_text(geometry.shape())
+    geometry.tag() + geometry.rules_text()
 }

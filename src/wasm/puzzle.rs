@@ -352,15 +352,3 @@ pub fn max_text_length() -> u32 {
 pub fn verdict_kinds() -> JsValue {
     to_js(&VerdictKind::ALL)
 }
-
-/// Whether text is a constraint puzzle, which the full module's `importPuzzle` reads: an
-/// f-puzzles JSON object, an f-puzzles or SudokuPad link to one, or Stepdoku's one-line text
-/// with rules after the cells. The page module's `parsePuzzle` reads none of them; the verdict
-/// and full modules' reads the one-line text.
-#[wasm_bindgen(js_name = isImport)]
-pub fn is_import(text: &JsValue) -> Result<bool, JsValue> {
-    Ok(match super::args::text(text, "text of isImport")? {
-        Ok(text) => crate::constraint::is_import(&text),
-        Err(_) => false,
-    })
-}
