@@ -83,8 +83,8 @@ pub fn count_solutions_bytes(puzzles: &JsValue, limit: &JsValue) -> Result<Vec<u
 /// one-line text with rules after the cells, which this module's `parsePuzzle` reads too (the
 /// page module's reads none of them). A quick look at the text, not a reading.
 #[wasm_bindgen(js_name = isImport)]
-pub fn is_import(text: &JsValue) -> Result<bool, JsValue> {
-    Ok(match text(text, "text of isImport")? {
+pub fn is_import(value: &JsValue) -> Result<bool, JsValue> {
+    Ok(match text(value, "text of isImport")? {
         Ok(text) => crate::constraint::is_import(&text),
         Err(_) => false,
     })
