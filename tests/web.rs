@@ -297,6 +297,10 @@ fn a_layout_with_rules_crosses_with_them_and_comes_back_by_its_key() {
         format!("1{};cage=3:r1c1,r1c2;black:r4c3,r4c4", ".".repeat(15))
     );
     assert!(wasm::candidates(&bytes(&values), &masks(&[]), &tag).is_ok());
+    // Solving and rating read the rules too.
+    let killer = format!("{};cage=3:r1c1,r1c2;cage=7:r1c3,r1c4", ".".repeat(16));
+    assert!(wasm::solve(&js(&killer)).is_ok());
+    assert!(wasm::rate(&js(&killer), &JsValue::UNDEFINED).is_ok());
     // A cage that cannot reach its sum is refused with the core's sentence.
     let bad = wasm::import_puzzle(&js(&json.replace(r#""3""#, r#""30""#))).unwrap_err();
     assert_eq!(text(&bad, "status"), "invalid");

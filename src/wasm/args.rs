@@ -244,15 +244,15 @@ pub(super) fn parse(value: &JsValue, what: &str) -> Result<Grid, JsValue> {
 }
 
 /// Reads plain puzzle text: the page module leaves rules beyond the houses to the verdict
-/// and full modules, whose constraint reader would be a quarter of it (see `isImport`).
+/// and full modules, whose constraint reader would add a quarter to it (see `isImport`).
 #[cfg(not(feature = "verdict"))]
-fn read_grid(text: &str) -> Result<Grid, Diagnosis> {
+pub(super) fn read_grid(text: &str) -> Result<Grid, Diagnosis> {
     Grid::parse(text).map_err(|error| Diagnosis::of_parse_error(&error))
 }
 
 /// Reads puzzle text, with rules beyond the houses after its cells if it has them.
 #[cfg(feature = "verdict")]
-fn read_grid(text: &str) -> Result<Grid, Diagnosis> {
+pub(super) fn read_grid(text: &str) -> Result<Grid, Diagnosis> {
     match crate::constraint::ConstraintPuzzle::read_line(text) {
         Some(read) => read
             .map(crate::constraint::ConstraintPuzzle::into_grid)

@@ -4,7 +4,7 @@
 
 use super::args::{
     budget_for, js_string, page_budget, parse, position, position_index, puzzle_text, range_error,
-    shown, step_count, text, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL,
+    read_grid, shown, step_count, text, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL,
     MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL, SLICE_MS,
 };
 use super::to_js;
@@ -39,7 +39,7 @@ pub fn rate(puzzle: &JsValue, max_ms: &JsValue) -> Result<JsValue, JsValue> {
     // The verdict first, within the page's budget as `analyze` gives it; then the rating
     // within `maxMs`.
     let diagnosis = Diagnosis::of_text_within(&text, page_budget());
-    let grid = match (diagnosis.status, Grid::parse(&text)) {
+    let grid = match (diagnosis.status, read_grid(&text)) {
         (VerdictKind::Unique | VerdictKind::Several, Ok(grid)) => grid,
         _ => return Err(to_js(&diagnosis)),
     };
