@@ -122,15 +122,12 @@ impl ConstraintPuzzle {
     }
 }
 
-/// Whether text looks like a constraint puzzle in one of its forms: JSON (it starts with
-/// `{`), a link (it holds `load=` or `fpuzzles`) or Stepdoku's one-line text (it holds a
+/// Whether text looks like a constraint puzzle in one of its forms: JSON (it holds `{`), a
+/// link (it holds `load=` or `fpuzzles`) or Stepdoku's one-line text (it holds a
 /// semicolon). A quick look, for a caller that reads only plain text to know when to hand
 /// the text on to [`ConstraintPuzzle::read`]; plain puzzle text never looks so.
 pub fn is_import(text: &str) -> bool {
-    text.trim_start().starts_with('{')
-        || text.contains(';')
-        || text.contains("load=")
-        || text.contains("fpuzzles")
+    text.contains(['{', ';']) || text.contains("load=") || text.contains("fpuzzles")
 }
 
 /// The layout a layout key names: a variant tag as [`Grid::parse`] reads it (empty for

@@ -352,3 +352,15 @@ pub fn max_text_length() -> u32 {
 pub fn verdict_kinds() -> JsValue {
     to_js(&VerdictKind::ALL)
 }
+
+/// Whether text looks like a constraint puzzle: an f-puzzles JSON object or an f-puzzles or
+/// SudokuPad link to one, which only the full module's `importPuzzle` reads, or Stepdoku's
+/// one-line text with rules after the cells, which the verdict and full modules' `parsePuzzle`
+/// reads too (the page module's reads none of them). A quick look at the text, not a reading.
+#[wasm_bindgen(js_name = isImport)]
+pub fn is_import(value: &JsValue) -> Result<bool, JsValue> {
+    Ok(match super::args::text(value, "text of isImport")? {
+        Ok(text) => crate::constraint::is_import(&text),
+        Err(_) => false,
+    })
+}

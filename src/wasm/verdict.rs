@@ -76,15 +76,3 @@ pub fn count_solutions_bytes(puzzles: &JsValue, limit: &JsValue) -> Result<Vec<u
     let limit = batch_limit(limit, "limit of countSolutionsBytes")?;
     Ok(search::count_batch(&puzzles, limit, Budget::DEFAULT))
 }
-
-/// Whether text looks like a constraint puzzle: an f-puzzles JSON object or an f-puzzles or
-/// SudokuPad link to one, which only the full module's `importPuzzle` reads, or Stepdoku's
-/// one-line text with rules after the cells, which this module's `parsePuzzle` reads too (the
-/// page module's reads none of them). A quick look at the text, not a reading.
-#[wasm_bindgen(js_name = isImport)]
-pub fn is_import(value: &JsValue) -> Result<bool, JsValue> {
-    Ok(match text(value, "text of isImport")? {
-        Ok(text) => crate::constraint::is_import(&text),
-        Err(_) => false,
-    })
-}
