@@ -40,13 +40,13 @@ import {
   shapeOfSize,
   strategies,
   technique,
-  textTooLong,
   variantsFor,
   withCell,
 } from './core.js';
 import { NewPuzzleJob, newPuzzleOrder, randomSeed } from './new-puzzle-job.js';
 import { readStep } from './link.js';
 import { Playback } from './playback.js';
+import { loadLinked, loadText, readSoon, refuseLink, showRules } from './puzzle-loading.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, progressText, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
@@ -55,8 +55,8 @@ import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { messageBox } from './dom.js';
 import { Solving } from './solving.js';
 import { allSheets, firstSheets } from './stylesheets.js';
-import { BoardMode, CONTROLS, puzzleSummary, shownControls } from './view-model.js';
-import { VerdictJob, verdictOf } from './verdict-job.js';
+import { BoardMode, CONTROLS, isPosed, puzzleSummary, shownControls } from './view-model.js';
+import { VerdictJob } from './verdict-job.js';
 import { Watching } from './watching.js';
 import { isRequested, modules } from './wasm.js';
 import { WorkerClient } from './worker-client.js';
@@ -243,7 +243,8 @@ class StepdokuBoard extends HTMLElement {
         <div class="glossary-col"></div>
       </div>`;
     this.startJobs();
-    this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
+    // A sample with rules is written as the core writes it: its line is its text.
+    this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle?.line ?? s.text, s.id]));
     this.parts = mountParts(
       this,
       root.querySelector('.board-col'),
@@ -286,14 +287,18 @@ class StepdokuBoard extends HTMLElement {
       this.addEventListener(type, () => this.wake(), { once: true });
     }
     const initial = this.getAttribute('puzzle');
-    const read = initial ? readPuzzle(initial) : { ok: false };
+    // A puzzle with rules waits for their reader (puzzle-loading.js); a plain one does not.
+    const read = initial ? await readSoon(initial) : { ok: false };
+    if (!this.isConnected) {
+      return;
+    }
     if (initial && !read.ok) {
       // An empty grid stands in (see setPuzzle), with the reason beside it.
       this.state.unreadLink = initial;
     }
     this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)), { phase: 'solving' });
     if (initial && !read.ok) {
-      this.refuseLink(initial, read.diagnosis);
+      refuseLink(this, initial, read.diagnosis);
     }
     this.dispatchEvent(new CustomEvent('ready'));
     // The parts the grid does not need come next (bundled, a chunk of their own). Where the
@@ -523,67 +528,14 @@ class StepdokuBoard extends HTMLElement {
     this.loadText(lineInLayout(puzzle, tag), { phase: mode.phase });
   }
 
-  /**
-   * Loads puzzle text to solve (its saved progress comes back), or in another `phase` (see
-   * setPuzzle); text that cannot be read stays in the Puzzle box with its error, and the
-   * grid is kept. Text longer than the core reads is refused before it reaches wasm, and is
-   * not put in the Puzzle box either (a pasted file would make the page crawl). Returns
-   * whether the text was read.
-   */
-  loadText(text, { phase = 'solving' } = {}) {
-    // The person moves on: a notice on a link refused before is old news.
-    this.state.notice = '';
-    const read = readPuzzle(text);
-    if (read.ok) {
-      this.setPuzzle(read.puzzle, { phase });
-      return true;
-    }
-    if (!textTooLong(text)) {
-      this.state.text = text;
-    }
-    this.state.inputError = read.diagnosis;
-    this.verdicts.refuse(verdictOf(read.diagnosis));
-    this.schedule();
-    return false;
+  /** Loads puzzle text (puzzle-loading.js loadText); returns whether it was read. */
+  loadText(text, options) {
+    return loadText(this, text, options);
   }
 
   /** Loads a link's puzzle (the `puzzle` attribute); text that cannot be read is refused. */
   loadLinked(text) {
-    const { state } = this;
-    if (text === state.puzzle.line) {
-      // The board's own line (setPuzzle writes it back), or a link back to the grid shown.
-      if (state.unreadLink !== null) {
-        state.unreadLink = null;
-        state.notice = '';
-        this.schedule();
-      }
-      return;
-    }
-    const read = readPuzzle(text);
-    if (read.ok) {
-      this.setPuzzle(read.puzzle, { phase: 'solving' });
-    } else {
-      this.refuseLink(text, read.diagnosis);
-    }
-  }
-
-  /**
-   * Shows why the puzzle of a link could not be read, in the Puzzle box (as typed text) and
-   * in the status card, which says the grid shown is not the link's. The position shown
-   * counts as announced, so the page's link stays as written until the person moves on.
-   */
-  refuseLink(text, diagnosis) {
-    const { state } = this;
-    state.unreadLink = text;
-    this.playback.pause();
-    this.playback.cancelSeek();
-    if (!textTooLong(text)) {
-      state.text = text;
-    }
-    state.inputError = diagnosis;
-    state.notice = `The link's puzzle could not be read, so it is not shown. ${diagnosis.message}`;
-    state.announced = this.positionKey(this.watching.shown());
-    this.schedule();
+    loadLinked(this, text);
   }
 
   /**
@@ -626,6 +578,7 @@ class StepdokuBoard extends HTMLElement {
     }
     if (isNewLayout) {
       this.parts.grid.build(puzzle.shape, puzzle.layout);
+      showRules(this);
     }
     if (!isSame && !isStandIn) {
       this.setAttribute('puzzle', puzzle.line);
@@ -634,8 +587,7 @@ class StepdokuBoard extends HTMLElement {
       this.dispatchEvent(new CustomEvent('puzzlechange', { detail, bubbles: true }));
     }
     this.askVerdict();
-    const hasGivens = puzzle.values.some((v) => v);
-    if (phase === 'solving' && hasGivens && !this.isReadonly) {
+    if (phase === 'solving' && isPosed(puzzle) && !this.isReadonly) {
       this.solving.begin(solve);
     }
     this.schedule();
