@@ -178,7 +178,7 @@ export function needsRules(text) {
  */
 export async function loadRules(text) {
   const reader = await import('./rules-reader.js');
-  await reader.loadFor(text);
+  await reader.loadFor(text, compiledModule);
   rules = reader;
 }
 

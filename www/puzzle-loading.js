@@ -8,6 +8,12 @@
 import { loadRules, needsRules, readPuzzle, textTooLong } from './core.js';
 import { verdictOf } from './verdict-job.js';
 
+/**
+ * What the Variant list calls Killer: no layout of the core's, but an empty grid whose cages
+ * the person draws (cage-entry.js).
+ */
+export const KILLER_TAG = 'killer';
+
 /** The rules layer (rules-layer.js) once imported, else null. */
 let rulesLayer = null;
 /** Grids by the layout whose rules they are to show (the last one asked for). */
@@ -88,8 +94,10 @@ async function whenRead(board, text, then) {
  */
 export function loadText(board, text, { phase = 'solving' } = {}) {
   const { state } = board;
-  // The person moves on: a notice on a link refused before is old news.
+  // The person moves on: a notice on a link refused before is old news, and so is drawing
+  // cages (unless another variant keeps them: stepdoku-board.js setVariant).
   state.notice = '';
+  state.isDrawingCages &&= phase === 'entering';
   let isRead = false;
   whenRead(board, text, (read) => {
     isRead = read.ok;
@@ -105,6 +113,24 @@ export function loadText(board, text, { phase = 'solving' } = {}) {
     board.schedule();
   });
   return isRead || waiting.get(board) === text;
+}
+
+/**
+ * Makes `text` the board's puzzle as an edit while entering it (a cage drawn or taken away:
+ * cage-entry.js), one action of the board's history. Resolves with null, or with the core's
+ * message when the text cannot be read (the puzzle then stays as it was).
+ */
+export async function editLine(board, text) {
+  let message = null;
+  await whenRead(board, text, (read) => {
+    if (read.ok) {
+      board.solving.record('edit', () => board.setPuzzle(read.puzzle));
+    } else {
+      message = read.diagnosis.message;
+      board.askVerdict();
+    }
+  });
+  return message;
 }
 
 /** Loads a link's puzzle (the `puzzle` attribute); text that cannot be read is refused. */

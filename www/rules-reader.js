@@ -7,7 +7,9 @@
 // call taking a layout key (candidates, conflicts, formatPuzzle, setCell). f-puzzles JSON and
 // the f-puzzles and SudokuPad links need the full module's importPuzzle first, which turns
 // them into our one-line text; that module is loaded only for them. Both are compiled once
-// per page (wasm.js) and shared with the workers.
+// per page (wasm.js compiledModule, which core.js hands in: imported here, it would split
+// wasm.js out of the first grid's bundle into a request of its own) and shared with the
+// workers.
 
 import initVerdict, {
   candidates,
@@ -16,7 +18,6 @@ import initVerdict, {
   parsePuzzle as parseLine,
   setCell,
 } from './pkg/stepdoku_verdict.js';
-import { compiledModule } from './wasm.js';
 
 export { candidates, conflicts, formatPuzzle, setCell };
 
@@ -37,8 +38,11 @@ export function isReadyFor(text) {
   return isVerdictReady && (importer !== null || !isForeign(text));
 }
 
-/** Loads what reading `text` needs; rejects with why a module could not load. */
-export async function loadFor(text) {
+/**
+ * Loads what reading `text` needs, each module compiled by `compiledModule` (wasm.js);
+ * rejects with why one could not load.
+ */
+export async function loadFor(text, compiledModule) {
   if (!isVerdictReady) {
     await initVerdict({ module_or_path: await compiledModule('verdict') });
     isVerdictReady = true;

@@ -46,7 +46,15 @@ import {
 import { NewPuzzleJob, newPuzzleOrder, randomSeed } from './new-puzzle-job.js';
 import { readStep } from './link.js';
 import { Playback } from './playback.js';
-import { loadLinked, loadText, readSoon, refuseLink, showRules } from './puzzle-loading.js';
+import {
+  editLine,
+  KILLER_TAG,
+  loadLinked,
+  loadText,
+  readSoon,
+  refuseLink,
+  showRules,
+} from './puzzle-loading.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, progressText, saveChoice } from './saved.js';
 import { SAMPLES } from './samples.js';
@@ -115,7 +123,9 @@ class StepdokuBoard extends HTMLElement {
      *   opened the puzzle panel;
      * - `choices`: the strategy, speed and level the person chose last (saved.js);
      * - `generated`: how the puzzle made last was asked for (`{ line, target, seed,
-     *   symmetry }`), or null.
+     *   symmetry }`), or null;
+     * - `isDrawingCages`: whether the person chose Killer in the Variant list, to draw cages
+     *   (cage-entry.js) on the puzzle they enter.
      */
     this.state = {
       puzzle: null,
@@ -135,6 +145,7 @@ class StepdokuBoard extends HTMLElement {
       isPanelOpen: false,
       choices: loadChoices(this.storage),
       generated: null,
+      isDrawingCages: false,
     };
     /** What the parts show that render changes only when it changes. */
     this.drawn = { view: '', hasChain: false, recentFor: null, recent: [] };
@@ -522,10 +533,24 @@ class StepdokuBoard extends HTMLElement {
     this.setPuzzle(emptyPuzzle(shape, isPossible ? tag : ''));
   }
 
-  /** The puzzle in another layout (`tag`), in the phase it is in. */
+  /**
+   * The puzzle in another layout (`tag`), in the phase it is in; its rules stay. KILLER_TAG
+   * (Killer in the Variant list) empties the grid to draw a Killer's cages on it.
+   */
   setVariant(tag) {
     const { puzzle, mode } = this.state;
-    this.loadText(lineInLayout(puzzle, tag), { phase: mode.phase });
+    this.state.isDrawingCages = tag === KILLER_TAG;
+    if (tag === KILLER_TAG) {
+      const empty = emptyPuzzle(puzzle.shape);
+      this.solving.record('clear', () => this.setPuzzle(empty));
+    } else {
+      this.loadText(lineInLayout(puzzle, tag), { phase: mode.phase });
+    }
+  }
+
+  /** Makes `line` the puzzle, as an edit (puzzle-loading.js editLine: cage-entry.js). */
+  editLine(line) {
+    return editLine(this, line);
   }
 
   /** Loads puzzle text (puzzle-loading.js loadText); returns whether it was read. */

@@ -14,6 +14,7 @@ import {
   button,
   cell,
   cellText,
+  choose,
   loadPuzzle,
   openPage,
   puzzleBox,
@@ -235,6 +236,45 @@ test('the Step forward of a trace works on a Killer', async () => {
   await button(page, 'Step forward').click();
   // Until the Human strategy knows killer techniques, its first step may be a guess.
   await waitForStatus(page, /Step 1(?!\d)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Killer in the Variant list: cages drawn cell by cell, refused with a reason, undone', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  await choose(page, 'Variant', 'Killer (draw cages)');
+  const cages = page.getByRole('region', { name: 'Cages' });
+  await cages.waitFor();
+  assert.equal(await cellText(page, 1, 1), 'empty');
+  // r1c1 and r1c2 by Shift+click, r2c1 from the keyboard: select it, then Pick cell.
+  await cell(page, 1, 1).click({ modifiers: ['Shift'] });
+  await cell(page, 1, 2).click({ modifiers: ['Shift'] });
+  await cell(page, 2, 1).click();
+  await cages.getByRole('button', { name: 'Pick cell' }).click();
+  await cages.getByText('Picked: r1c1, r1c2, r2c1.').waitFor();
+  await cages.getByLabel('Sum').fill('6');
+  await cages.getByRole('button', { name: 'Add cage' }).click();
+  await cages.getByText('Cage of 6 added: r1c1, r1c2, r2c1.').waitFor();
+  assert.deepEqual(await ruleCounts(page), { cage: 1 });
+  assert.equal(await cellText(page, 2, 1), 'empty; cage of 6, 3 cells');
+  assert.equal(await page.getByLabel('Variant', { exact: true }).inputValue(), 'killer');
+  // A cage of 2 cells cannot add up to 30: the core says why, and nothing changes.
+  await cell(page, 9, 8).click({ modifiers: ['Shift'] });
+  await cell(page, 9, 9).click({ modifiers: ['Shift'] });
+  await cages.getByLabel('Sum').fill('30');
+  await cages.getByLabel('Sum').press('Enter');
+  await cages.getByText(/cannot sum to 30/).waitFor();
+  assert.deepEqual(await ruleCounts(page), { cage: 1 });
+  // The cage of the selected cell goes, and Undo brings it back.
+  await cell(page, 1, 2).click();
+  await cages.getByRole('button', { name: 'Remove cage' }).click();
+  await cages.getByText('The cage of r1c2 is removed.').waitFor();
+  assert.equal(await cellText(page, 1, 2), 'empty');
+  await button(page, 'Undo').click();
+  await page.waitForFunction(() =>
+    document.querySelector('stepdoku-board').shadowRoot.querySelector('.rule-cage'),
+  );
+  assert.equal(await cellText(page, 1, 2), 'empty; cage of 6, 3 cells');
   assert.deepEqual(errors, []);
   await page.close();
 });
