@@ -151,12 +151,14 @@ export function mountPuzzleBar(host, shapes, on) {
   }
 
   /**
-   * `state`: `text`, `size`, `layout` (the puzzle's), `variant` (the Variant list's choice: the layout's variant tag,
-   * or `killerTag`), `variants` (of the size, as core.js variantsFor gives them), `sampleId` ('' for none), `error` (a diagnosis or null), `recent`
-   * (the recent solves, `[{ puzzle, label }]`).
+   * `state`: `text`, `size`, `layout` (the puzzle's), `variant` (the Variant list's choice:
+   * the layout's variant tag, or `killerTag`), `variants` (of the size, as core.js
+   * variantsFor gives them), `sampleId` ('' for none), `error` (a diagnosis or null),
+   * `recent` (the recent solves, `[{ puzzle, label }]`).
    */
-  function update({ text, size, layout, variant, killerTag, variants, sampleId, error, recent }) {
-    const diagnosis = error;
+  function update(state) {
+    const { text, size, layout, variant, killerTag, variants, sampleId, recent } = state;
+    const diagnosis = state.error;
     if (input.value !== text) {
       input.value = text;
     }

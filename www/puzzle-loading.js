@@ -44,6 +44,9 @@ export function showRules(board) {
   );
 }
 
+/** What the status card says while the rules reader loads. */
+const READING = 'Reading the rules of the puzzle…';
+
 /** Boards by the text each waits for the rules reader to read (only the last is kept). */
 const waiting = new WeakMap();
 
@@ -76,12 +79,16 @@ async function whenRead(board, text, then) {
     return;
   }
   waiting.set(board, text);
-  board.verdicts.replace({ kind: 'pending', message: 'Reading the rules of the puzzle…' });
+  board.state.notice = READING;
   board.schedule();
   const answer = await read;
   if (waiting.get(board) === text) {
     waiting.delete(board);
+    if (board.state.notice === READING) {
+      board.state.notice = '';
+    }
     then(answer);
+    board.schedule();
   }
 }
 
