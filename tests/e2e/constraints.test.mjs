@@ -285,6 +285,26 @@ test('Killer in the Variant list: cages drawn cell by cell, refused with a reaso
     document.querySelector('stepdoku-board').shadowRoot.querySelector('.rule-cage'),
   );
   assert.equal(await cellText(page, 1, 2), 'empty; cage of 6, 3 cells');
+  // The cage tools pass axe too, at a phone's size.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await cell(page, 2, 2).click({ modifiers: ['Shift'] });
+  const results = await runAxe(page);
+  assert.deepEqual(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`),
+    [],
+  );
+  await screenshot(page, 'constraints-cage-entry-390x844-light');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the iframe page shows a Killer from its hash, read-only', async () => {
+  const page = await env.browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error));
+  await page.goto(`${env.url}embed.html#p=${encodeURIComponent(KILLER)}&readonly`);
+  assert.deepEqual(await ruleCounts(page), { cage: 29 });
+  assert.equal(await cellText(page, 1, 1), 'empty; cage of 18, 4 cells');
   assert.deepEqual(errors, []);
   await page.close();
 });
