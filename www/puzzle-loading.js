@@ -153,13 +153,27 @@ export function loadLinked(board, text) {
     }
     return;
   }
+  const isWaiting = needsRules(text);
   whenRead(board, text, (read) => {
     if (read.ok) {
       board.setPuzzle(read.puzzle, { phase: 'solving' });
+      // The link's step waited for its puzzle (see isReading); its progress, setPuzzle took.
+      const step = board.getAttribute('step');
+      if (isWaiting && step !== null) {
+        board.openStep(step, { isZeroOpened: false });
+      }
     } else {
       refuseLink(board, text, read.diagnosis);
     }
   });
+}
+
+/**
+ * Whether the board waits for the rules reader to read a puzzle: the rest of a link (its
+ * step, its progress) then waits for that puzzle too.
+ */
+export function isReading(board) {
+  return waiting.has(board);
 }
 
 /**

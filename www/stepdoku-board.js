@@ -48,6 +48,7 @@ import { readStep } from './link.js';
 import { Playback } from './playback.js';
 import {
   editLine,
+  isReading,
   KILLER_TAG,
   loadLinked,
   loadText,
@@ -197,6 +198,8 @@ class StepdokuBoard extends HTMLElement {
       return;
     } else if (name === 'puzzle') {
       this.loadLinked(value);
+    } else if ((name === 'progress' || name === 'step') && isReading(this)) {
+      // They are the puzzle's on its way (puzzle-loading.js loadLinked applies them).
     } else if (this.state.unreadLink !== null && name !== 'speed') {
       this.restoreAttribute(name, old);
     } else if (name === 'progress') {
@@ -763,7 +766,8 @@ class StepdokuBoard extends HTMLElement {
     this.wake();
     const own = this.state.puzzle;
     const shape = shapeOfSize(size ?? own.shape.size);
-    const layoutTag = tag ?? own.layout.tag;
+    // A puzzle's rules (a Killer's cages…) are its own: a new one has its layout's houses.
+    const layoutTag = tag ?? own.layout.tag.split(';')[0];
     const layoutName =
       layoutTag === own.layout.tag
         ? own.layout.name

@@ -173,6 +173,38 @@ test('the Killer sample from a link: cages with sums, names, a solve with Check 
   await page.close();
 });
 
+test('a Killer’s link carries the person’s progress, opened afresh or followed', async () => {
+  const { page, errors } = await openPage(env.browser, env.url, {
+    hash: `#p=${encodeURIComponent(KILLER)}`,
+  });
+  await ruleCounts(page);
+  await waitForStatus(page, /Unique solution/);
+  await cell(page, 1, 1).click();
+  await page.keyboard.press(SOLUTION[0]);
+  await page.getByText('Options', { exact: true }).click();
+  await page.getByLabel('Share link carries my progress').check();
+  await page.waitForFunction(() => location.hash.includes('&y='));
+  const hash = await page.evaluate(() => location.hash);
+  await page.close();
+  const mine = `${SOLUTION[0]}, yours; cage of 18, 4 cells`;
+  // Opened afresh.
+  const other = await openPage(env.browser, env.url, { hash });
+  await ruleCounts(other.page);
+  await other.page.getByText('Solving: 1 of 81 cells filled.').waitFor();
+  assert.equal(await cellText(other.page, 1, 1), mine);
+  await other.page.close();
+  // Followed from a plain puzzle: the progress waits for the Killer, not the grid shown.
+  const third = await openPage(env.browser, env.url);
+  await waitForStatus(third.page, /Unique solution/);
+  await third.page.evaluate((h) => (location.hash = h), hash);
+  await ruleCounts(third.page);
+  await third.page.getByText('Solving: 1 of 81 cells filled.').waitFor();
+  assert.equal(await cellText(third.page, 1, 1), mine);
+  assert.doesNotMatch(await statusText(third.page), /left out|does not fit/);
+  assert.deepEqual([...errors, ...other.errors, ...third.errors], []);
+  await third.page.close();
+});
+
 test('thermometers, arrows, kropki dots and X/V are drawn, each cell named', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
   await loadPuzzle(page, MIXED);
@@ -246,6 +278,21 @@ test('the Step forward of a trace works on a Killer', async () => {
   await button(page, 'Step forward').click();
   // Until the Human strategy knows killer techniques, its first step may be a guess.
   await waitForStatus(page, /Step 1(?!\d)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a link to a step of a Killer, followed from a plain puzzle, opens that step', async () => {
+  const { page, errors } = await openPage(env.browser, env.url);
+  await waitForStatus(page, /Unique solution/);
+  // The step waits for the rules reader and its puzzle, not the grid shown before.
+  await page.evaluate(
+    (line) => (location.hash = `#p=${line}&s=human&n=3`),
+    encodeURIComponent(KILLER),
+  );
+  assert.deepEqual(await ruleCounts(page), { cage: 29 });
+  await waitForStatus(page, /Step 3(?!\d)/);
+  assert.equal(await hashLine(page), KILLER);
   assert.deepEqual(errors, []);
   await page.close();
 });
