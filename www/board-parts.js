@@ -20,6 +20,7 @@ import { mountNumberPad } from './number-pad.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { KILLER_TAG } from './puzzle-loading.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
+import { sampleText } from './samples.js';
 import { mountSolveBar } from './solve-bar.js';
 import { mountStatus } from './status.js';
 import { controlsState, digitsLeft, gridView, recentChoices, statusState } from './view-model.js';
@@ -45,7 +46,7 @@ export function mountParts(board, boardCol, sideCol) {
     edit: (text) => board.editText(text),
     size: (size) => board.setSize(size),
     variant: (tag) => board.setVariant(tag),
-    sample: (sample) => land(board.loadText(sample.text)),
+    sample: (sample) => sampleText(sample).then((text) => land(board.loadText(text))),
     resume: (line) => land(board.loadText(line)),
   });
   parts.grid = mountGrid(boardCol, {
@@ -197,7 +198,7 @@ export function updateParts(board, parts, trace) {
     variant: variantChoice(state),
     killerTag: KILLER_TAG,
     variants: variantsFor(puzzle.shape),
-    sampleId: board.sampleIds.get(puzzle.line) ?? '',
+    sampleId: board.sampleIdOf(puzzle.line),
     error: state.inputError,
     recent: board.drawn.recent,
   });

@@ -6,6 +6,7 @@
 // is in, so a slow load never overwrites a puzzle chosen after it.
 
 import { loadRules, needsRules, readPuzzle, textTooLong } from './core.js';
+import { loadRuleSamples } from './samples.js';
 import { verdictOf } from './verdict-job.js';
 
 /**
@@ -64,7 +65,8 @@ export function readSoon(text) {
   if (!needsRules(text)) {
     return readPuzzle(text);
   }
-  return loadRules(text).then(() => readPuzzle(text), unloaded);
+  // The samples with rules come too, so that one is named as a sample (samples.js).
+  return Promise.all([loadRules(text), loadRuleSamples()]).then(() => readPuzzle(text), unloaded);
 }
 
 /**

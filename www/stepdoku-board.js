@@ -58,7 +58,7 @@ import {
 } from './puzzle-loading.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, progressText, saveChoice } from './saved.js';
-import { SAMPLES } from './samples.js';
+import { ruleSampleId, SAMPLES } from './samples.js';
 import { shareLink, shareUrl } from './share.js';
 import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { messageBox } from './dom.js';
@@ -257,8 +257,9 @@ class StepdokuBoard extends HTMLElement {
         <div class="glossary-col"></div>
       </div>`;
     this.startJobs();
-    // A sample with rules is written as the core writes it: its line is its text.
-    this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle?.line ?? s.text, s.id]));
+    // The samples with rules come with their reader (samples.js ruleSampleId).
+    const plainSamples = SAMPLES.filter((s) => s.text);
+    this.sampleIds = new Map(plainSamples.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
     this.parts = mountParts(
       this,
       root.querySelector('.board-col'),
@@ -817,9 +818,14 @@ class StepdokuBoard extends HTMLElement {
     return shareUrl(shareLink(this.linkBase, position, isMade ? generated : null));
   }
 
+  /** The id of the sample whose puzzle is `line`, or ''. */
+  sampleIdOf(line) {
+    return this.sampleIds.get(line) ?? ruleSampleId(line);
+  }
+
   /** The name of the sample whose puzzle is `line`, or ''. */
   sampleName(line) {
-    const id = this.sampleIds.get(line);
+    const id = this.sampleIdOf(line);
     return id ? SAMPLES.find((s) => s.id === id).name : '';
   }
 

@@ -7,7 +7,7 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { SAMPLES } from '../../www/samples.js';
+import { RULE_SAMPLE_TEXTS } from '../../www/rule-samples.js';
 import wasm from '../js/wasm.mjs';
 import {
   browserPerFile,
@@ -26,8 +26,8 @@ import {
 
 const env = browserPerFile();
 
-const KILLER = SAMPLES.find((s) => s.id === 'killer').text;
-const MIXED = SAMPLES.find((s) => s.id === 'rules').text;
+const KILLER = RULE_SAMPLE_TEXTS.killer;
+const MIXED = RULE_SAMPLE_TEXTS.rules;
 /** The Killer's solution, one digit a cell (`solve` of the full module reads plain text only). */
 const SOLUTION = wasm.analyze(KILLER).solution.slice(0, 81);
 
@@ -114,7 +114,7 @@ test('a plain puzzle loads nothing of the rules reader', async () => {
     performance.getEntriesByType('resource').map((entry) => entry.name),
   );
   for (const url of [...loaded, ...requests]) {
-    assert.doesNotMatch(url, /rules-reader|rules-layer/, url);
+    assert.doesNotMatch(url, /rules-reader|rules-layer|rule-samples|cage-entry/, url);
   }
   assert.equal(await page.locator('stepdoku-board .rules-layer').count(), 0);
   assert.deepEqual(errors, []);
@@ -207,7 +207,8 @@ test('a Killer’s link carries the person’s progress, opened afresh or follow
 
 test('thermometers, arrows, kropki dots and X/V are drawn, each cell named', async () => {
   const { page, errors } = await openPage(env.browser, env.url);
-  await loadPuzzle(page, MIXED);
+  // From the Sample list: its text comes with the rules reader (rule-samples.js).
+  await choose(page, 'Sample', 'Thermo, arrows, kropki and XV 9×9');
   const rules = wasm.parsePuzzle(MIXED).layout.rules;
   assert.deepEqual(await ruleCounts(page), {
     thermometer: rules.thermometers.length,
@@ -232,6 +233,8 @@ test('thermometers, arrows, kropki dots and X/V are drawn, each cell named', asy
     assert.ok((await cellText(page, r, c)).endsWith(`; ${note}`), `r${r}c${c}: ${note}`);
   }
   assert.match(await cellText(page, 8, 5), /thermometer bulb/);
+  assert.equal(await hashLine(page), MIXED);
+  await page.getByText('Thermo, arrows, kropki and XV 9×9', { exact: true }).first().waitFor();
   assert.match(await cellText(page, 5, 4), /arrow circle/);
   assert.deepEqual(errors, []);
   await page.close();

@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { speedIndex, SPEEDS } from '../../www/controls.js';
 import { rangeOf } from '../../www/puzzle-bar.js';
-import { DEFAULT_SAMPLE, SAMPLES } from '../../www/samples.js';
+import { RULE_SAMPLE_TEXTS } from '../../www/rule-samples.js';
+import { DEFAULT_SAMPLE, SAMPLES as LISTED } from '../../www/samples.js';
 import wasm from './wasm.mjs';
+
+/** The samples with their texts, those with rules from rule-samples.js. */
+const SAMPLES = LISTED.map((s) => ({ ...s, text: s.text ?? RULE_SAMPLE_TEXTS[s.id] }));
 
 test('every sample reads and has the verdict it is listed with', () => {
   for (const sample of SAMPLES) {
@@ -11,6 +15,11 @@ test('every sample reads and has the verdict it is listed with', () => {
   }
   assert.equal(new Set(SAMPLES.map((s) => s.id)).size, SAMPLES.length, 'ids are unique');
   assert.equal(DEFAULT_SAMPLE.id, 'easy');
+  // Only samples with rules keep their text apart, and each has it there.
+  for (const sample of LISTED.filter((s) => s.text === null)) {
+    assert.ok(wasm.parsePuzzle(RULE_SAMPLE_TEXTS[sample.id]).layout.rules, sample.name);
+  }
+  assert.equal(Object.keys(RULE_SAMPLE_TEXTS).length, 2);
 });
 
 test('the samples cover the seed examples and the small and large sizes', () => {
