@@ -251,6 +251,16 @@ class StepdokuBoard extends HTMLElement {
     if (!this.isConnected) {
       return;
     }
+    const initial = this.getAttribute('puzzle');
+    // A puzzle with rules waits for their reader (puzzle-loading.js) before anything shows;
+    // a plain one is read at once.
+    let read = initial ? readSoon(initial) : { ok: false };
+    if (read instanceof Promise) {
+      read = await read;
+      if (!this.isConnected) {
+        return;
+      }
+    }
     root.innerHTML = `<div class="app" part="app">
         <div class="board-col"></div>
         <aside class="side-col" aria-label="Solver"></aside>
@@ -300,12 +310,6 @@ class StepdokuBoard extends HTMLElement {
     // Any use wakes the board, wherever it is on the page.
     for (const type of ['pointerdown', 'keydown', 'focusin']) {
       this.addEventListener(type, () => this.wake(), { once: true });
-    }
-    const initial = this.getAttribute('puzzle');
-    // A puzzle with rules waits for their reader (puzzle-loading.js); a plain one does not.
-    const read = initial ? await readSoon(initial) : { ok: false };
-    if (!this.isConnected) {
-      return;
     }
     if (initial && !read.ok) {
       // An empty grid stands in (see setPuzzle), with the reason beside it.
