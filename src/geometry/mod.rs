@@ -517,7 +517,10 @@ impl fmt::Debug for Geometry {
 
 impl PartialEq for Geometry {
     fn eq(&self, other: &Geometry) -> bool {
-        self.shape == other.shape && self.variant == other.variant && self.rules == other.rules
+        // The rules' text is written the same for the same rules, and only for them.
+        self.shape == other.shape
+            && self.variant == other.variant
+            && self.rules_text == other.rules_text
     }
 }
 
@@ -527,7 +530,7 @@ impl Hash for Geometry {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.shape.hash(state);
         self.variant.hash(state);
-        self.rules.hash(state);
+        self.rules_text.hash(state);
     }
 }
 
@@ -740,7 +743,7 @@ impl Geometry {
 
     /// Whether the layout has rules beyond its houses.
     pub fn has_rules(&self) -> bool {
-        !self.rules.is_empty()
+        !self.rules_text.is_empty()
     }
 
     /// The shape: the side and the size of the boxes.
