@@ -105,7 +105,7 @@ impl SearchStepper {
             self.is_done = true;
             let text = format!("No solution: {}", contradiction.describe(shape));
             let mut step = Step::new(StepKind::Unsolvable, Technique::Unsolvable, 0, text);
-            step.mark_fault(contradiction);
+            step.mark_fault(contradiction, self.board.geometry());
             return step;
         };
         let mut changes: Vec<Change> = self.log[guess.log_len..]
@@ -182,16 +182,6 @@ impl Stepper for SearchStepper {
         if let Some(contradiction) = self.pending.take() {
             return Some(self.backtrack(contradiction));
         }
-        if self.board.is_solved() {
-            self.is_done = true;
-            let text = "Solved: every cell holds a digit".to_string();
-            return Some(Step::new(
-                StepKind::Solved,
-                Technique::Solved,
-                self.depth(),
-                text,
-            ));
-        }
         if let Some(contradiction) = self.board.contradiction() {
             self.pending = Some(contradiction);
             let shape = self.board.shape();
@@ -202,8 +192,20 @@ impl Stepper for SearchStepper {
                 self.depth(),
                 text,
             );
-            step.mark_fault(contradiction);
+            step.mark_fault(contradiction, self.board.geometry());
             return Some(step);
+        }
+        // After the contradictions: a full board that breaks a rule beyond the houses (a
+        // cage's sum, say) is a dead end, not a solution.
+        if self.board.is_solved() {
+            self.is_done = true;
+            let text = "Solved: every cell holds a digit".to_string();
+            return Some(Step::new(
+                StepKind::Solved,
+                Technique::Solved,
+                self.depth(),
+                text,
+            ));
         }
         if let Some(step) = logic::next_deduction(self.ladder, &self.board) {
             return Some(self.apply(step));
