@@ -54,9 +54,10 @@ pub struct SearchStepper {
 }
 
 impl SearchStepper {
-    /// The "Singles + search" strategy.
+    /// The "Singles + search" strategy: singles, and on a layout with rules beyond its houses
+    /// the rungs that keep those rules ([`logic::singles_ladder`]).
     pub fn singles(puzzle: &Grid) -> SearchStepper {
-        SearchStepper::with_ladder(puzzle, logic::SINGLES)
+        SearchStepper::with_ladder(puzzle, logic::singles_ladder(puzzle.geometry()))
     }
 
     /// The "Human" strategy: the whole technique ladder, with the uniqueness techniques only
