@@ -34,8 +34,11 @@ fn main() {
             last = Some(step.kind);
         }
         let elapsed = start.elapsed().as_secs_f64();
-        let is_solved = last == Some(StepKind::Solved) && puzzle.is_solved_by(stepper.board().grid());
-        println!("{title:40} steps {steps:7} guesses {guesses:6} solved {is_solved} {elapsed:8.3}s");
+        let is_solved =
+            last == Some(StepKind::Solved) && puzzle.is_solved_by(stepper.board().grid());
+        println!(
+            "{title:40} steps {steps:7} guesses {guesses:6} solved {is_solved} {elapsed:8.3}s"
+        );
         if title.contains("killer") {
             n_killers += 1;
             n_no_guess += usize::from(guesses == 0 && is_solved);

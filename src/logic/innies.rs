@@ -52,7 +52,11 @@ pub fn innies_outies(board: &Board) -> Option<Step> {
     for kind in [HouseKind::Row, HouseKind::Column] {
         for width in 2..=3 {
             for start in 0..=(n - width) {
-                regions.push((start..start + width).map(|i| House::new(kind, i)).collect());
+                regions.push(
+                    (start..start + width)
+                        .map(|i| House::new(kind, i))
+                        .collect(),
+                );
             }
         }
     }
