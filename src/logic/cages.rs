@@ -14,8 +14,8 @@
 //!  [1/2 1/2] . . . - - - - - - -        -: cells of row 1 that lose 1 and 2
 //! ```
 
-use super::relations::{elimination_step, losses};
-use super::util::{and_list, cell_list, describe_losses, digit_names};
+use super::relations::{elimination_step, losses, names};
+use super::util::{and_list, describe_losses, digit_names};
 use super::Rung;
 use crate::contradiction::support::{cage_fit, CageFit};
 use crate::digits::{Digit, DigitSet};
@@ -72,10 +72,13 @@ pub fn combos_text(shape: Shape, combos: &[DigitSet]) -> String {
     if combos.len() > 4 {
         return format!("{} combinations", combos.len());
     }
-    let names: Vec<String> = combos
+    let mut lists: Vec<Vec<String>> = combos
         .iter()
-        .map(|&combo| digit_names(shape, combo).join("+"))
+        .map(|&combo| digit_names(shape, combo))
         .collect();
+    // As people list them: by their smallest digit, then the next, as 1+2+7 before 1+3+6.
+    lists.sort_by_key(|names| names.iter().map(|n| format!("{n:>2}")).collect::<Vec<_>>());
+    let names: Vec<String> = lists.iter().map(|names| names.join("+")).collect();
     match names.as_slice() {
         [init @ .., last] if !init.is_empty() => format!("{} or {last}", init.join(", ")),
         _ => names.join(""),
@@ -256,7 +259,7 @@ fn claiming_step(
     let text = format!(
         "Cage Claiming: in {house}, {d} can only go in {} ({}), so the cage holds {d}: {holds}, \
          so {}",
-        cell_list(shape, places),
+        names(shape, places.iter().copied()),
         cage_name(shape, cage),
         describe_losses(shape, &victims),
         d = shape.show(digit),

@@ -18,7 +18,7 @@
 
 use super::cages::combos_text;
 use super::relations::{elimination_step, losses};
-use super::util::{cell_list, describe_losses};
+use super::util::{and_list, describe_losses};
 use super::Rung;
 use crate::contradiction::support::{cage_fit, pair_fit};
 use crate::digits::{Digit, DigitSet};
@@ -200,7 +200,7 @@ fn known_total(
     }
     let text = format!(
         "{name}: {why}, so {} (its {kind}s) add up to {sum}: {how}, so {}",
-        cell_list(shape, cells),
+        and_list(&cells.iter().map(|c| c.name(shape)).collect::<Vec<_>>()),
         describe_losses(shape, &victims)
     );
     let mut step = elimination_step(Technique::InniesOuties, cells.to_vec(), &victims, text);

@@ -175,8 +175,10 @@ pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
 
 /// The ladder of [`human_ladder`], its steps with `detail`: the same rungs in the same order.
 pub fn human_ladder_with(uniqueness: Uniqueness, geometry: &Geometry, detail: Detail) -> Ladder {
+    /// The ladders by what the layout offers (`Needs`).
+    type ByNeeds = [OnceLock<Vec<Rung>>; 3];
     // By detail, uniqueness, whether the layout has rules, and what the layout offers.
-    static LADDERS: [[[[OnceLock<Vec<Rung>>; 3]; 2]; 2]; 2] =
+    static LADDERS: [[[ByNeeds; 2]; 2]; 2] =
         [const { [const { [const { [const { OnceLock::new() }; 3] }; 2] }; 2] }; 2];
     let offered = Needs::of(geometry);
     let has_rules = geometry.has_rules();

@@ -7,7 +7,7 @@
 //! eliminates all that rule excludes at once. What a rule allows is computed by
 //! [`crate::contradiction::support`], the very analysis the trace's dead ends use.
 
-use super::util::{cell_list, describe_losses, sort_candidates};
+use super::util::{and_list, cell_list, describe_losses, sort_candidates};
 use super::Rung;
 use crate::contradiction::support::{
     arrow_fit, diagonal_name, is_knights_move, pair_fit, thermometer_fit,
@@ -140,7 +140,7 @@ fn apart(board: &Board, technique: Technique, is_knight: bool) -> Option<Step> {
             "{name}: {} = {}, so {}, {moves} away, {}",
             cell.name(shape),
             shape.show(digit),
-            cell_list(shape, &victims.iter().map(|v| v.cell).collect::<Vec<_>>()),
+            names(shape, victims.iter().map(|v| v.cell)),
             lose(victims.len(), shape.show(digit)),
         );
         let mut step = elimination_step(technique, vec![cell], &victims, text);
@@ -148,6 +148,11 @@ fn apart(board: &Board, technique: Technique, is_knight: bool) -> Option<Step> {
         return Some(step);
     }
     None
+}
+
+/// Cells named as a list people read: "r1c1, r2c3 and r3c2".
+pub fn names(shape: crate::grid::Shape, cells: impl Iterator<Item = Cell>) -> String {
+    and_list(&cells.map(|c| c.name(shape)).collect::<Vec<_>>())
 }
 
 /// "loses 5" or "lose 5".
@@ -182,7 +187,7 @@ pub fn diagonal(board: &Board) -> Option<Step> {
                 cell.name(shape),
                 shape.show(digit),
                 diagonal_name(diagonal),
-                cell_list(shape, &victims.iter().map(|v| v.cell).collect::<Vec<_>>()),
+                names(shape, victims.iter().map(|v| v.cell)),
                 lose(victims.len(), shape.show(digit)),
             );
             let mut step = elimination_step(Technique::Diagonal, vec![cell], &victims, text);
