@@ -111,14 +111,21 @@ pub fn cage_combinations(board: &Board) -> Option<Step> {
         if victims.is_empty() {
             continue;
         }
-        let what = match cage.sum {
-            Some(_) => format!(
-                "{} in {} cells can only be {}",
+        let n_cells = match cage.cells.len() {
+            1 => "1 cell".to_string(),
+            n => format!("{n} cells"),
+        };
+        let what = match (cage.sum, fit.combos.len()) {
+            (None, _) => format!("{} holds different digits", cage_name(shape, cage)),
+            (Some(_), 0..=4) => format!(
+                "{} in {n_cells} can only be {}",
                 cage_name(shape, cage),
-                cage.cells.len(),
                 combos_text(shape, &fit.combos)
             ),
-            None => format!("{} holds different digits", cage_name(shape, cage)),
+            (Some(_), n_combos) => format!(
+                "{} in {n_cells} has {n_combos} combinations left",
+                cage_name(shape, cage),
+            ),
         };
         let text = format!(
             "Cage Combinations: {what}, so {}",
