@@ -79,7 +79,7 @@ techniques! {
     XvPair => "xv-pair", "XV Pair", 1.8, 4, false, Any,
         "Two cells marked X add up to 10 (V: to 5); a digit whose partner is no candidate of the other cell leaves.";
     NonConsecutive => "non-consecutive", "Non-Consecutive", 1.8, 4, false, Any,
-        "Orthogonal neighbours never hold consecutive digits; a digit that only consecutive digits of a neighbour could face leaves.";
+        "Orthogonal neighbours never hold consecutive digits: a digit leaves a cell when every candidate of a neighbour is one above or one below it.";
     KropkiDot => "kropki-dot", "Kropki Dot", 1.9, 4, false, Any,
         "Two cells joined by a white dot hold consecutive digits, by a black dot one digit twice the other; a digit with no partner among the other cell's candidates leaves.";
     CageCombinations => "cage-combinations", "Cage Combinations", 2.0, 6, false, Any,

@@ -142,6 +142,21 @@ fn innies_and_outies() {
 }
 
 #[test]
+fn an_innie_less_an_outie() {
+    // Row 1: a cage of 5 in r1c8 wholly inside; the cage of 37 over r1c1–r1c7 sticks out at
+    // r2c1; r1c9 lies in a cage of 20 with r2c8 and r2c9. So 45 = 5 + (37 − r2c1) + r1c9:
+    // r1c9 = r2c1 + 3.
+    check(
+        &with(
+            EMPTY,
+            "cage=5:r1c8;cage=37:r1c1,r1c2,r1c3,r1c4,r1c5,r1c6,r1c7,r2c1;cage=20:r1c9,r2c8,r2c9",
+        ),
+        innies::innies_outies,
+        "Innies and Outies: row 1 adds up to 45 and its whole cages to 5; the cage of 37 at r1c1 sticks out of it at r2c1 (its outie) and r1c9 (its innie) lies in another cage, so r1c9 = r2c1 + 3, so r1c9 loses 1/2/3; r2c1 loses 7/8/9",
+    );
+}
+
+#[test]
 fn anti_knight_anti_king_and_diagonal() {
     check(
         &with(&placed(5, 5, '5'), "antiknight"),
@@ -194,4 +209,22 @@ fn thermometer_arrow_and_pairs() {
         "Non-Consecutive: r4c5 and r5c5 are neighbours, never consecutive, so r4c5 loses 4/6",
     );
     check_none(&with(EMPTY, "nonconsecutive"), relations::non_consecutive);
+}
+
+#[test]
+fn the_technique_ladder_doc_lists_every_technique() {
+    let doc = include_str!("../docs/TECHNIQUES.md");
+    for &technique in stepdoku::Technique::ALL {
+        if technique.is_search() {
+            continue;
+        }
+        let row = format!(
+            "| `{}` | {} | {:.1} | {} |",
+            technique.slug(),
+            technique.name(),
+            technique.difficulty(),
+            technique.score()
+        );
+        assert!(doc.contains(&row), "docs/TECHNIQUES.md lacks {row}");
+    }
 }

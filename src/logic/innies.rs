@@ -1,6 +1,6 @@
 //! Innies and Outies, the 45 rule of killer sudoku: a row, column or box holds each digit
 //! once, so its digits add up to 45 on 9×9 (1 + 2 + … + n on n×n), and so do two or three
-//! adjacent rows or columns, times two or three.
+//! adjacent rows or columns and two adjacent boxes, times two or three.
 //!
 //! ```text
 //!  row 1:  [ 17  ][   10   ][  ?  ...            cages wholly inside add up to 27,
@@ -22,7 +22,7 @@ use super::util::{and_list, describe_losses};
 use super::Rung;
 use crate::contradiction::support::{cage_fit, pair_fit};
 use crate::digits::{Digit, DigitSet};
-use crate::geometry::rules::Relation;
+use crate::geometry::rules::{Cage, Relation};
 use crate::geometry::Geometry;
 use crate::grid::{Cell, House, HouseKind};
 use crate::technique::Technique;
@@ -39,7 +39,8 @@ pub const RUNGS: &[Rung] = &[Rung {
 const MAX_CELLS: usize = 4;
 
 /// Innies and Outies: regions in order (each house, then two and three adjacent rows, then
-/// columns), innies before outies; the first that eliminates a candidate or places a digit.
+/// columns, then two adjacent boxes), innies before outies, then one innie less one outie;
+/// the first that eliminates a candidate or places a digit.
 pub fn innies_outies(board: &Board) -> Option<Step> {
     let geometry = board.geometry();
     let cages = &geometry.rules().cages;
@@ -57,6 +58,18 @@ pub fn innies_outies(board: &Board) -> Option<Step> {
                         .map(|i| House::new(kind, i))
                         .collect(),
                 );
+            }
+        }
+    }
+    if geometry.has_boxes() {
+        // Two boxes side by side in a band, or one above the other in a stack.
+        let per_band = n / shape.box_cols();
+        for b in 0..n {
+            if b % per_band + 1 < per_band {
+                regions.push(vec![House::boxed(b), House::boxed(b + 1)]);
+            }
+            if b + per_band < n {
+                regions.push(vec![House::boxed(b), House::boxed(b + per_band)]);
             }
         }
     }
@@ -80,6 +93,8 @@ fn region_step(board: &Board, geometry: &Geometry, region: &[House]) -> Option<S
     let mut covered = vec![false; shape.n_cells()];
     let (mut whole_sum, mut meeting_sum) = (0u16, 0u16);
     let mut outies: Vec<Cell> = Vec::new();
+    // The cages partly inside, for the difference of one innie and one outie.
+    let mut partial: Vec<&Cage> = Vec::new();
     for cage in cages {
         let n_in = cage.cells.iter().filter(|c| inside[c.index()]).count();
         let Some(sum) = cage.sum else {
@@ -96,6 +111,7 @@ fn region_step(board: &Board, geometry: &Geometry, region: &[House]) -> Option<S
             whole_sum += sum;
         } else {
             outies.extend(cage.cells.iter().filter(|c| !inside[c.index()]));
+            partial.push(cage);
         }
     }
     let mut innies: Vec<Cell> = shape.cells().filter(|c| inside[c.index()]).collect();
@@ -122,20 +138,100 @@ fn region_step(board: &Board, geometry: &Geometry, region: &[House]) -> Option<S
             "the cages meeting {} add up to {meeting_sum} and it to {total}",
             region_name(region)
         );
-        return known_total(board, &outies, sum, (region, &why, "outie"));
+        if let Some(step) = known_total(board, &outies, sum, (region, &why, "outie")) {
+            return Some(step);
+        }
+    }
+    if is_all_covered {
+        return difference(board, region, (total, whole_sum), &partial, &inside);
+    }
+    None
+}
+
+/// The difference of one innie and one outie: over a region wholly covered by cages with
+/// sums, when one cage partly inside sticks out by one cell (its outie) and another lies
+/// inside by one cell (its innie), and every other cage partly inside sticks out by none of
+/// the cells that matter: the region's total less its whole cages and the cage that sticks out
+/// is the innie less the outie.
+fn difference(
+    board: &Board,
+    region: &[House],
+    (total, whole_sum): (u16, u16),
+    partial: &[&Cage],
+    inside: &[bool],
+) -> Option<Step> {
+    let shape = board.shape();
+    let [a, b] = partial else {
+        return None;
+    };
+    let split = |cage: &Cage| -> (Vec<Cell>, Vec<Cell>) {
+        cage.cells.iter().partition(|c| inside[c.index()])
+    };
+    for (out_cage, in_cage) in [(a, b), (b, a)] {
+        let (_, outs) = split(out_cage);
+        let (ins, _) = split(in_cage);
+        let ([outie], [innie]) = (outs.as_slice(), ins.as_slice()) else {
+            continue;
+        };
+        // innie − outie = total − whole cages − the cage that sticks out.
+        let k = i32::from(total) - i32::from(whole_sum) - i32::from(out_cage.sum?);
+        let (innie, outie) = (*innie, *outie);
+        let (innie_domain, outie_domain) = (board.domain(innie), board.domain(outie));
+        let innie_allowed: DigitSet = innie_domain
+            .iter()
+            .filter(|d| {
+                outie_domain
+                    .iter()
+                    .any(|e| i32::from(d.get()) - i32::from(e.get()) == k)
+            })
+            .collect();
+        let outie_allowed: DigitSet = outie_domain
+            .iter()
+            .filter(|e| {
+                innie_domain
+                    .iter()
+                    .any(|d| i32::from(d.get()) - i32::from(e.get()) == k)
+            })
+            .collect();
+        let victims = losses(board, &[innie, outie], &[innie_allowed, outie_allowed]);
+        if victims.is_empty() {
+            continue;
+        }
+        let relation = match k {
+            0 => format!("{} = {}", innie.name(shape), outie.name(shape)),
+            k if k > 0 => format!("{} = {} + {k}", innie.name(shape), outie.name(shape)),
+            k => format!("{} = {} − {}", innie.name(shape), outie.name(shape), -k),
+        };
+        let text = format!(
+            "Innies and Outies: {} adds up to {total} and its whole cages to {whole_sum}; {} \
+             sticks out of it at {} (its outie) and {} (its innie) lies in another cage, so \
+             {relation}, so {}",
+            region_name(region),
+            super::cages::cage_name(shape, out_cage),
+            outie.name(shape),
+            innie.name(shape),
+            describe_losses(shape, &victims)
+        );
+        let mut step =
+            elimination_step(Technique::InniesOuties, vec![innie, outie], &victims, text);
+        step.houses = region.to_vec();
+        return Some(step);
     }
     None
 }
 
 /// Whether all of a cage lies inside the region.
-fn is_whole(cage: &crate::geometry::rules::Cage, inside: &[bool]) -> bool {
+fn is_whole(cage: &Cage, inside: &[bool]) -> bool {
     cage.cells.iter().all(|c| inside[c.index()])
 }
 
-/// A region named people's way: "row 1", "rows 1–3".
+/// A region named people's way: "row 1", "rows 1–3", "boxes 1 and 2".
 fn region_name(region: &[House]) -> String {
     match region {
         [one] => one.to_string(),
+        [a, b] if a.kind() == HouseKind::Box => {
+            format!("boxes {} and {}", a.index() + 1, b.index() + 1)
+        }
         [first, .., last] => {
             let word = match first.kind() {
                 HouseKind::Column => "columns",
