@@ -72,8 +72,8 @@ fn the_human_strategy_solves_every_killer_and_the_quick_puzzles_soundly() {
             n_without_guess += 1;
         }
     }
-    // 19 of the 25 when this was written.
-    assert!(n_without_guess >= 15, "{n_without_guess} without a guess");
+    // 21 of the 25 when this was written (bench/README.md, "Killer techniques").
+    assert!(n_without_guess >= 20, "{n_without_guess} without a guess");
 }
 
 #[test]
