@@ -21,6 +21,11 @@
 //!
 //! So `ED ≤ EP ≤ ER` whenever all three are known.
 //!
+//! The rule techniques of killers and other constraint puzzles (Cage Combinations, Innies and
+//! Outies, Thermometer…) have no number on either peer's scale: theirs are Stepdoku's own, set
+//! among the singles and locked candidates (docs/TECHNIQUES.md), and a constraint puzzle is
+//! always rated from its trace.
+//!
 //! # HoDoKu scale
 //! - **score** is the sum of the HoDoKu scores of every deduction.
 //! - **level** is the level of the hardest technique used (see [`Level::of_technique`]),

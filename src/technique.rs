@@ -64,16 +64,40 @@ macro_rules! techniques {
 techniques! {
     FullHouse => "full-house", "Full House", 1.0, 4, false, Any,
         "The last empty cell of a row, column or box takes the one digit that house is missing.";
+    AntiKnight => "anti-knight", "Anti-Knight", 1.1, 1, false, Any,
+        "Under the anti-knight rule, a placed digit leaves every cell a chess knight's move away.";
+    AntiKing => "anti-king", "Anti-King", 1.1, 1, false, Any,
+        "Under the anti-king rule, a placed digit leaves every cell a chess king's move away.";
+    Diagonal => "diagonal", "Diagonal", 1.1, 1, false, Any,
+        "A digit placed on a diagonal that holds each digit once leaves the diagonal's other cells.";
     HiddenSingleBox => "hidden-single-box", "Hidden Single", 1.2, 14, false, Any,
         "A digit has only one possible cell left in a box, so it goes there.";
     HiddenSingleLine => "hidden-single-line", "Hidden Single", 1.5, 14, false, Any,
         "A digit has only one possible cell left in a row or column, so it goes there.";
+    Thermometer => "thermometer", "Thermometer", 1.8, 4, false, Any,
+        "Digits increase from a thermometer's bulb, so each cell needs room for the cells below and above it: digits too small or too large for its place leave it.";
+    XvPair => "xv-pair", "XV Pair", 1.8, 4, false, Any,
+        "Two cells marked X add up to 10 (V: to 5); a digit whose partner is no candidate of the other cell leaves.";
+    NonConsecutive => "non-consecutive", "Non-Consecutive", 1.8, 4, false, Any,
+        "Orthogonal neighbours never hold consecutive digits: a digit leaves a cell when every candidate of a neighbour is one above or one below it.";
+    KropkiDot => "kropki-dot", "Kropki Dot", 1.9, 4, false, Any,
+        "Two cells joined by a white dot hold consecutive digits, by a black dot one digit twice the other; a digit with no partner among the other cell's candidates leaves.";
+    CageCombinations => "cage-combinations", "Cage Combinations", 2.0, 6, false, Any,
+        "A killer cage holds different digits adding up to its sum; only some sets of digits do, and a candidate in no such set that the cage's cells can fill leaves.";
+    Arrow => "arrow", "Arrow", 2.2, 8, false, Any,
+        "The digits on an arrow's line add up to the digit in its circle; a candidate that no choice of the other cells adds up with leaves.";
     NakedSingle => "naked-single", "Naked Single", 2.3, 4, false, Any,
         "A cell has only one candidate left, so that digit goes there.";
+    InniesOuties => "innies-outies", "Innies and Outies", 2.5, 20, false, Any,
+        "A row, column or box adds up to 45 (on 9×9); take away the cages wholly inside it and the few cells left inside (innies) or sticking out (outies) have a known total.";
     Pointing => "pointing", "Locked Candidates (Pointing)", 2.6, 50, false, Any,
         "In a box, a digit's candidates all lie in one row or column; the digit must be in the box's part of that line, so it leaves the rest of the line.";
     Claiming => "claiming", "Locked Candidates (Claiming)", 2.8, 50, false, Any,
         "In a row or column, a digit's candidates all lie in one box; the digit must be in the line's part of that box, so it leaves the rest of the box.";
+    CagePointing => "cage-pointing", "Cage Pointing", 2.7, 30, false, Any,
+        "Every combination a cage can still hold needs a digit, and the cage's places for it lie in one house; the digit leaves the rest of that house.";
+    CageClaiming => "cage-claiming", "Cage Claiming", 2.9, 35, false, Any,
+        "A digit's places in a house all lie in one cage, so the cage holds it; combinations without it go, and the candidates only they allowed leave.";
     NakedPair => "naked-pair", "Naked Pair", 3.0, 60, false, Any,
         "Two cells of a house hold only the same two candidates; those two digits go in those cells, so they leave the other cells of the house.";
     XWing => "xwing", "X-Wing", 3.2, 140, false, Any,

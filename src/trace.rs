@@ -4,7 +4,7 @@
 //! to the board before the step gives the board after it, and applying their inverses in
 //! reverse order steps back. The page never re-derives Sudoku rules; it only replays changes.
 
-use crate::contradiction::Contradiction;
+use crate::contradiction::{support, BrokenRule, Contradiction};
 use crate::digits::{Digit, DigitSet};
 use crate::geometry::Geometry;
 use crate::grid::{Cell, Grid, House, Shape};
@@ -307,9 +307,20 @@ impl Step {
         })
     }
 
-    /// Sets the cells, digit and house of the step to those at fault.
-    pub fn mark_fault(&mut self, contradiction: Contradiction) {
+    /// Sets the cells, digit and house of the step to those at fault; a broken rule's cells
+    /// are read from `geometry`.
+    pub fn mark_fault(&mut self, contradiction: Contradiction, geometry: &Geometry) {
         match contradiction {
+            Contradiction::BrokenRule(rule) => {
+                self.cells = support::cells_of(rule, geometry);
+                self.digit = match rule {
+                    BrokenRule::Cage { repeat, .. } => repeat,
+                    BrokenRule::Apart { digit, .. } | BrokenRule::Diagonal { digit, .. } => {
+                        Some(digit)
+                    }
+                    _ => None,
+                };
+            }
             Contradiction::NoCandidate(cell) => self.cells = vec![cell],
             Contradiction::NoPlace(digit, house) => {
                 self.digit = Some(digit);
@@ -466,8 +477,10 @@ impl Board {
         changes
     }
 
-    /// The first contradiction on the board, if any: an empty cell with no candidate, or a
-    /// digit with no place left in a house that lacks it.
+    /// The first contradiction on the board, if any: an empty cell with no candidate, a
+    /// digit with no place left in a house that lacks it, or a rule beyond the houses that the
+    /// placed digits break or that no choice of the candidates left can keep
+    /// ([`support::broken_rule`]). A full board without one is a solution of the puzzle.
     pub fn contradiction(&self) -> Option<Contradiction> {
         let shape = self.shape();
         if let Some(cell) = shape
@@ -489,6 +502,24 @@ impl Board {
                 return Some(Contradiction::NoPlace(digit, house));
             }
         }
-        None
+        self.broken_rule().map(Contradiction::BrokenRule)
+    }
+
+    /// The first rule beyond the houses that the board breaks or that no choice of the
+    /// candidates left can keep; `None` on a layout without such rules.
+    pub fn broken_rule(&self) -> Option<BrokenRule> {
+        if !self.geometry().has_rules() {
+            return None;
+        }
+        support::broken_rule(self.geometry(), |cell| self.domain(cell))
+    }
+
+    /// A cell's digit as a one-digit set when it holds one, else its candidates: what the
+    /// rules beyond the houses may still see in it.
+    pub fn domain(&self, cell: Cell) -> DigitSet {
+        match self.value(cell) {
+            Some(digit) => DigitSet::single(digit),
+            None => self.candidates(cell),
+        }
     }
 }

@@ -242,21 +242,24 @@ impl Worker {
     }
 
     /// Writes the output line of a constraint puzzle: `solve` and `count` search it with
-    /// the constraint solver; `rate` refuses it (no human techniques know its rules yet).
+    /// the constraint solver; `rate` rates it as any other puzzle, its grid carrying the
+    /// rules that the Human strategy's rule techniques read.
     fn process_constraints(
         &mut self,
         text: &[u8],
         puzzle: &PuzzleLine,
         result: &mut BatchResult,
     ) -> Result<(), String> {
-        if let Task::Rate { .. } = self.task {
-            return Err(
-                "a constraint puzzle cannot be rated yet: no technique of the Human strategy \
-                 knows its rules"
-                    .to_string(),
-            );
-        }
         let read = read_constraint_puzzle(text)?;
+        if let Task::Rate { format, max_steps } = self.task {
+            let grid = read.grid();
+            let read = PuzzleRead {
+                geometry: grid.geometry(),
+                values: grid.values(),
+                marks: None,
+            };
+            return self.rate(read, format, max_steps, puzzle, result);
+        }
         let mut solver = ConstraintSolver::for_layout(read.grid().geometry());
         solver.set_budget(self.budget);
         let givens = read.grid().values();
@@ -296,7 +299,7 @@ impl Worker {
                 }
                 Ok(())
             }
-            Task::Rate { .. } => unreachable!("refused above"),
+            Task::Rate { .. } => unreachable!("rated above"),
         }
     }
 

@@ -13,7 +13,10 @@ use crate::format::Format;
 use crate::input::{puzzle_part, too_long_message, LineRead, LineReader};
 use crate::limits::Limits;
 use crate::outcome::{Failure, Outcome};
-use crate::puzzle::{format_difficulty, no_solution_message, read_values, sentence_part, to_json};
+use crate::puzzle::{
+    format_difficulty, is_constraint_line, no_solution_message, read_constraint_puzzle,
+    read_values, sentence_part, to_json,
+};
 
 /// What `explain` shows.
 pub struct ExplainOptions {
@@ -96,6 +99,10 @@ pub fn run_explain(
         let parsed = match (read, puzzle_part(&text)) {
             (LineRead::TooLong, _) => Err(too_long_message()),
             (LineRead::Whole, None) => continue,
+            // A constraint puzzle's grid carries its rules, which the strategies keep.
+            (LineRead::Whole, Some(part)) if is_constraint_line(part) => {
+                read_constraint_puzzle(part).map(|puzzle| puzzle.grid().clone())
+            }
             (LineRead::Whole, Some(part)) => read_values(part, &mut values, &options.variant)
                 .and_then(|reading| match reading {
                     Reading::Values(geometry) => Grid::from_values_in(geometry, &values)

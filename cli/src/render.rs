@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use stepdoku::render::{NoSuchImplication, Picture, ShortTrace, Shortfall, Theme};
-use stepdoku::search::Solutions;
+use stepdoku::search::{Budget, Solutions};
 use stepdoku::validate::{self, PuzzleError};
 use stepdoku::{ConstraintPuzzle, Grid, Strategy, Variant};
 
@@ -147,7 +147,7 @@ fn read_first_puzzle(
 }
 
 /// The image of a constraint puzzle, its rules drawn under the digits, with a warning to
-/// give; or why it cannot be drawn. No strategy knows its rules yet, so it has no steps.
+/// give; or why it cannot be drawn.
 fn draw_constrained(
     puzzle: &ConstraintPuzzle,
     render: &RenderOptions,
@@ -181,13 +181,7 @@ fn draw_constrained(
                 picture
             }
         }
-        Subject::Step => {
-            return Err(
-                "a constraint puzzle has no trace to draw yet (no strategy knows its \
-                        rules): draw --what puzzle or --what solution"
-                    .to_string(),
-            )
-        }
+        Subject::Step => step_picture(grid, render, render.limits.start())?,
     };
     let picture = picture.with_constraints(puzzle.constraints());
     let picture = match &render.title {
@@ -222,43 +216,46 @@ fn draw(grid: &Grid, render: &RenderOptions) -> Result<(String, Option<String>),
                 return Err(sentence_part(&message));
             }
         },
-        Subject::Step => {
-            let position = render.position.unwrap_or(0);
-            let picture = Picture::at_position_within(grid, render.strategy, position, budget)
-                .map_err(|ShortTrace { n_steps, cause }| match cause {
-                    Shortfall::Ended => format!(
-                        "the {} trace of this puzzle has {n_steps} steps, so there is no step \
-                         {position} (use --step 0 to {n_steps})",
-                        render.strategy.name()
-                    ),
-                    Shortfall::OutOfTime => format!(
-                        "stopped at step {n_steps} of the {} trace after {} s, before step \
-                         {position} (see --max-seconds)",
-                        render.strategy.name(),
-                        render.limits.seconds()
-                    ),
-                })?;
-            let picture = match render.implication {
-                None => picture,
-                Some(k) => {
-                    picture
-                        .walked_to(k)
-                        .map_err(|NoSuchImplication { n_implications }| {
-                            no_implication_message(position, k, n_implications)
-                        })?
-                }
-            };
-            match render.caption {
-                CaptionDisplay::Shown => picture,
-                CaptionDisplay::Hidden => picture.without_caption(),
-            }
-        }
+        Subject::Step => step_picture(grid, render, budget)?,
     };
     let picture = match &render.title {
         Some(title) => picture.with_title(title),
         None => picture,
     };
     Ok((picture.to_svg(render.theme), warning))
+}
+
+/// The picture of the step at `render.position` of the trace, walked to `render.implication`
+/// when asked; or why there is none.
+fn step_picture(grid: &Grid, render: &RenderOptions, budget: Budget) -> Result<Picture, String> {
+    let position = render.position.unwrap_or(0);
+    let picture = Picture::at_position_within(grid, render.strategy, position, budget).map_err(
+        |ShortTrace { n_steps, cause }| match cause {
+            Shortfall::Ended => format!(
+                "the {} trace of this puzzle has {n_steps} steps, so there is no step \
+                 {position} (use --step 0 to {n_steps})",
+                render.strategy.name()
+            ),
+            Shortfall::OutOfTime => format!(
+                "stopped at step {n_steps} of the {} trace after {} s, before step \
+                 {position} (see --max-seconds)",
+                render.strategy.name(),
+                render.limits.seconds()
+            ),
+        },
+    )?;
+    let picture = match render.implication {
+        None => picture,
+        Some(k) => picture
+            .walked_to(k)
+            .map_err(|NoSuchImplication { n_implications }| {
+                no_implication_message(position, k, n_implications)
+            })?,
+    };
+    Ok(match render.caption {
+        CaptionDisplay::Shown => picture,
+        CaptionDisplay::Hidden => picture.without_caption(),
+    })
 }
 
 /// Why `--implication k` cannot walk step `position`, whose chain has `n_implications`.

@@ -1,8 +1,8 @@
 //! Constraint puzzles through the command-line tool as a user gives them: every puzzle of
 //! `tests/data/killer.jsonl` as f-puzzles JSON, as an f-puzzles link and as Stepdoku's
-//! one-line text, solved to its solution and counted unique; drawn with its rules; refused
-//! with a sentence where a command does not read them yet, or where the link or a rule is
-//! damaged.
+//! one-line text, solved to its solution and counted unique; drawn with its rules;
+//! explained and rated by the Human strategy's rule techniques; refused with a sentence
+//! where the link or a rule is damaged.
 
 #[path = "../../tests/svg/mod.rs"]
 #[allow(dead_code)]
@@ -92,29 +92,7 @@ fn render_draws_the_rules_under_the_puzzle_and_its_solution() {
 }
 
 #[test]
-fn what_is_not_read_yet_or_damaged_is_refused_with_a_sentence() {
-    let (json, _) = &puzzles()[0];
-    let step = run(
-        &["render", "--what", "step", "--step", "3"],
-        &format!("{json}\n"),
-    );
-    assert_eq!(step.code, 1);
-    assert!(
-        step.stderr
-            .contains("a constraint puzzle has no trace to draw yet"),
-        "{}",
-        step.stderr
-    );
-    for command in ["explain", "rate"] {
-        let out = run(&[command], &format!("{json}\n"));
-        assert_eq!(out.code, 1, "{command}");
-        assert!(out.stderr.contains("line 1: "), "{command}: {}", out.stderr);
-        assert!(
-            out.stderr.contains("constraint puzzle"),
-            "{command}: {}",
-            out.stderr
-        );
-    }
+fn what_is_damaged_is_refused_with_a_sentence() {
     let cases = [
         (
             "https://www.f-puzzles.com/?load=N4Ig%",
@@ -149,4 +127,54 @@ fn what_is_not_read_yet_or_damaged_is_refused_with_a_sentence() {
         assert!(out.stderr.starts_with(message), "{text}: {}", out.stderr);
         assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
     }
+}
+
+#[test]
+fn explain_walks_a_killer_by_its_cages_to_the_solution() {
+    let (json, solution) = &puzzles()[0];
+    let out = run(&["explain"], &format!("{json}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for technique in ["[Cage Combinations", "[Innies and Outies"] {
+        assert!(
+            out.stdout.contains(technique),
+            "no {technique}: {}",
+            out.stdout
+        );
+    }
+    assert!(out.stdout.contains("Solved: every cell holds a digit"));
+    assert!(
+        out.stdout
+            .contains(&format!("Result: solved: {solution};cage=")),
+        "{}",
+        out.stdout
+    );
+    assert!(out.stdout.contains("no guessing"), "{}", out.stdout);
+}
+
+#[test]
+fn rate_gives_a_killer_its_numbers() {
+    let (json, _) = &puzzles()[0];
+    let out = run(&["rate"], &format!("{json}\n"));
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let fields: Vec<&str> = out.stdout.trim_end().split('\t').collect();
+    assert_eq!(fields.len(), 7, "{}", out.stdout);
+    let er: f32 = fields[0].parse().expect("ER a number");
+    assert!((2.0..=3.0).contains(&er), "{}", out.stdout);
+    assert!(fields[3].parse::<u32>().expect("a score") > 0);
+    assert_eq!(fields[5], "no-guess", "{}", out.stdout);
+}
+
+#[test]
+fn render_draws_a_step_of_a_killer_with_its_cages() {
+    let (json, _) = &puzzles()[0];
+    let out = run(
+        &["render", "--what", "step", "--step", "3"],
+        &format!("{json}\n"),
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("<svg"), "an image");
+    assert!(
+        out.stdout.contains("Cage Combinations"),
+        "the step's caption"
+    );
 }

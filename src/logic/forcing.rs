@@ -398,6 +398,8 @@ fn mark_dead_end(step: &mut Step, dead: Contradiction) {
         Contradiction::NoCandidate(cell) => step.cells.push(cell),
         Contradiction::NoPlace(_, house) => step.houses.push(house),
         Contradiction::Conflict(conflict) => step.cells.extend(conflict.cells),
+        // Trials follow singles in houses, which break no rule beyond them.
+        Contradiction::BrokenRule(_) => {}
     }
 }
 

@@ -7,12 +7,15 @@
 //! the easiest step always comes first.
 
 pub mod als;
+pub mod cages;
 pub mod chains;
 pub mod colouring;
 pub mod fish;
 pub mod forcing;
+pub mod innies;
 pub mod intersections;
 mod memo;
+pub mod relations;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -74,6 +77,31 @@ pub const SINGLES: Ladder = &[
         find: singles::naked_single,
     },
 ];
+
+/// The ladder of the "Singles + search" strategy on a layout: the singles, and on a layout
+/// with rules beyond its houses the rungs that keep those rules (each relation's own, Cage
+/// Combinations), so that search under it never goes far on a board the rules already rule
+/// out. Easiest first.
+pub fn singles_ladder(geometry: &Geometry) -> Ladder {
+    static WITH_RULES: OnceLock<Vec<Rung>> = OnceLock::new();
+    if !geometry.has_rules() {
+        return SINGLES;
+    }
+    WITH_RULES.get_or_init(|| by_difficulty([SINGLES, relations::RUNGS, cages::BASIC].concat()))
+}
+
+/// Rungs sorted by their technique's difficulty; rungs of equal difficulty keep their order.
+fn by_difficulty(rungs: Vec<Rung>) -> Vec<Rung> {
+    let mut rungs: Vec<(usize, Rung)> = rungs.into_iter().enumerate().collect();
+    // The position breaks ties, so the unstable sort gives the order a stable one would.
+    rungs.sort_unstable_by(|(i, a), (j, b)| {
+        a.technique
+            .difficulty()
+            .total_cmp(&b.technique.difficulty())
+            .then(i.cmp(j))
+    });
+    rungs.into_iter().map(|(_, rung)| rung).collect()
+}
 
 /// The first step any rung of the ladder finds, trying the easiest first, with its own ER
 /// ([`step_er`]) set once the finder has filled it in.
@@ -138,20 +166,35 @@ fn n_implications(implications: &[Implication]) -> usize {
 }
 
 /// The ladder of the Human strategy on a layout: every technique family sound there, easiest
-/// first, with the uniqueness techniques only when the puzzle is known to have one solution.
+/// first, with the uniqueness techniques only when the puzzle is known to have one solution,
+/// and the rule techniques (cages, innies and outies, each relation's own) only on a layout
+/// with rules beyond its houses.
 pub fn human_ladder(uniqueness: Uniqueness, geometry: &Geometry) -> Ladder {
     human_ladder_with(uniqueness, geometry, Detail::Explained)
 }
 
 /// The ladder of [`human_ladder`], its steps with `detail`: the same rungs in the same order.
 pub fn human_ladder_with(uniqueness: Uniqueness, geometry: &Geometry, detail: Detail) -> Ladder {
-    static LADDERS: [[[OnceLock<Vec<Rung>>; 3]; 2]; 2] =
-        [const { [const { [const { OnceLock::new() }; 3] }; 2] }; 2];
+    /// The ladders by what the layout offers (`Needs`).
+    type ByNeeds = [OnceLock<Vec<Rung>>; 3];
+    // By detail, uniqueness, whether the layout has rules, and what the layout offers.
+    static LADDERS: [[[ByNeeds; 2]; 2]; 2] =
+        [const { [const { [const { [const { OnceLock::new() }; 3] }; 2] }; 2] }; 2];
     let offered = Needs::of(geometry);
+    let has_rules = geometry.has_rules();
     let build = || {
-        let families: [&[Rung]; 11] = [
+        let rules: [&[Rung]; 4] = if has_rules {
+            [relations::RUNGS, cages::BASIC, cages::RUNGS, innies::RUNGS]
+        } else {
+            [&[]; 4]
+        };
+        let families: [&[Rung]; 15] = [
             SINGLES,
+            rules[0],
+            rules[1],
+            rules[3],
             intersections::RUNGS,
+            rules[2],
             subsets::RUNGS,
             fish::RUNGS,
             single_digit::RUNGS,
@@ -162,7 +205,7 @@ pub fn human_ladder_with(uniqueness: Uniqueness, geometry: &Geometry, detail: De
             als::RUNGS,
             forcing::rungs(detail),
         ];
-        let mut rungs: Vec<(usize, Rung)> = families
+        let rungs: Vec<Rung> = families
             .into_iter()
             .flatten()
             .copied()
@@ -170,19 +213,10 @@ pub fn human_ladder_with(uniqueness: Uniqueness, geometry: &Geometry, detail: De
             .filter(|rung| {
                 uniqueness == Uniqueness::Known || !rung.technique.relies_on_uniqueness()
             })
-            .enumerate()
             .collect();
-        // Rungs of equal difficulty keep the order of the families above: the position in
-        // that list breaks ties, so the unstable sort gives the order a stable one would.
-        rungs.sort_unstable_by(|(i, a), (j, b)| {
-            a.technique
-                .difficulty()
-                .total_cmp(&b.technique.difficulty())
-                .then(i.cmp(j))
-        });
-        rungs.into_iter().map(|(_, rung)| rung).collect()
+        by_difficulty(rungs)
     };
     let known = usize::from(uniqueness == Uniqueness::Known);
     let bare = usize::from(detail == Detail::Bare);
-    LADDERS[bare][known][offered as usize].get_or_init(build)
+    LADDERS[bare][known][usize::from(has_rules)][offered as usize].get_or_init(build)
 }

@@ -146,6 +146,33 @@ impl BacktrackingStepper {
         self.board.apply_step(&step);
         step
     }
+
+    /// Whether the last placement broke a rule beyond the houses, or left one that no choice
+    /// of the candidates can keep. Houses need no check: candidates keep them. Only after a
+    /// placement: the givens' own faults are the exact solver's to report.
+    fn breaks_rule(&self) -> bool {
+        !self.placed.is_empty() && self.board.broken_rule().is_some()
+    }
+
+    /// The dead end of a placement that broke a rule: say which, then undo the placement.
+    fn rule_dead_end(&mut self) -> Step {
+        let shape = self.board.shape();
+        let rule = self
+            .board
+            .broken_rule()
+            .expect("called when the last placement broke a rule");
+        self.phase = Phase::Retreat;
+        let contradiction = Contradiction::BrokenRule(rule);
+        let text = format!("Dead end: {}", contradiction.describe(shape));
+        let mut step = Step::new(
+            StepKind::Contradiction,
+            Technique::Contradiction,
+            self.depth(),
+            text,
+        );
+        step.mark_fault(contradiction, self.board.geometry());
+        step
+    }
 }
 
 impl Stepper for BacktrackingStepper {
@@ -155,6 +182,7 @@ impl Stepper for BacktrackingStepper {
 
     fn next_step(&mut self) -> Option<Step> {
         match self.phase {
+            Phase::Advance { .. } if self.breaks_rule() => Some(self.rule_dead_end()),
             Phase::Advance { after } => Some(self.advance(after)),
             Phase::Retreat => Some(self.retreat()),
             Phase::Conflicting(conflict) => {
@@ -162,7 +190,7 @@ impl Stepper for BacktrackingStepper {
                 let shape = self.board.shape();
                 let text = format!("No solution: {}", conflict.describe(shape));
                 let mut step = Step::new(StepKind::Unsolvable, Technique::Unsolvable, 0, text);
-                step.mark_fault(Contradiction::Conflict(conflict));
+                step.mark_fault(Contradiction::Conflict(conflict), self.board.geometry());
                 Some(step)
             }
             Phase::Done => None,

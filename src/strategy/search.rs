@@ -54,9 +54,10 @@ pub struct SearchStepper {
 }
 
 impl SearchStepper {
-    /// The "Singles + search" strategy.
+    /// The "Singles + search" strategy: singles, and on a layout with rules beyond its houses
+    /// the rungs that keep those rules ([`logic::singles_ladder`]).
     pub fn singles(puzzle: &Grid) -> SearchStepper {
-        SearchStepper::with_ladder(puzzle, logic::SINGLES)
+        SearchStepper::with_ladder(puzzle, logic::singles_ladder(puzzle.geometry()))
     }
 
     /// The "Human" strategy: the whole technique ladder, with the uniqueness techniques only
@@ -105,7 +106,7 @@ impl SearchStepper {
             self.is_done = true;
             let text = format!("No solution: {}", contradiction.describe(shape));
             let mut step = Step::new(StepKind::Unsolvable, Technique::Unsolvable, 0, text);
-            step.mark_fault(contradiction);
+            step.mark_fault(contradiction, self.board.geometry());
             return step;
         };
         let mut changes: Vec<Change> = self.log[guess.log_len..]
@@ -182,16 +183,6 @@ impl Stepper for SearchStepper {
         if let Some(contradiction) = self.pending.take() {
             return Some(self.backtrack(contradiction));
         }
-        if self.board.is_solved() {
-            self.is_done = true;
-            let text = "Solved: every cell holds a digit".to_string();
-            return Some(Step::new(
-                StepKind::Solved,
-                Technique::Solved,
-                self.depth(),
-                text,
-            ));
-        }
         if let Some(contradiction) = self.board.contradiction() {
             self.pending = Some(contradiction);
             let shape = self.board.shape();
@@ -202,8 +193,20 @@ impl Stepper for SearchStepper {
                 self.depth(),
                 text,
             );
-            step.mark_fault(contradiction);
+            step.mark_fault(contradiction, self.board.geometry());
             return Some(step);
+        }
+        // After the contradictions: a full board that breaks a rule beyond the houses (a
+        // cage's sum, say) is a dead end, not a solution.
+        if self.board.is_solved() {
+            self.is_done = true;
+            let text = "Solved: every cell holds a digit".to_string();
+            return Some(Step::new(
+                StepKind::Solved,
+                Technique::Solved,
+                self.depth(),
+                text,
+            ));
         }
         if let Some(step) = logic::next_deduction(self.ladder, &self.board) {
             return Some(self.apply(step));

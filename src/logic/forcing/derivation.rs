@@ -827,8 +827,8 @@ impl Derivation {
         let rule = match dead {
             Contradiction::NoCandidate(cell) => Rule::NoCandidate { cell },
             Contradiction::NoPlace(digit, house) => Rule::NoPlace { digit, house },
-            Contradiction::Conflict(_) => {
-                unreachable!("a trial never places two equal digits in a house")
+            Contradiction::Conflict(_) | Contradiction::BrokenRule(_) => {
+                unreachable!("a trial never places two equal digits in a house, nor reads rules")
             }
         };
         self.push(Fact {
