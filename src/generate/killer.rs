@@ -5,7 +5,7 @@
 //! (a random one whose digit the cage does not hold yet) up to a size drawn from 2 to 5,
 //! fewer where it runs out of neighbours; a cage left with one cell then joins a neighbouring
 //! cage that lacks its digit, where one has room. Small cages pin the solution down, large ones leave
-//! room: about one cutting in eight is unique on 9×9 (24 of 200 measured, 30 ms a check).
+//! room: about one cutting in eight is unique on 9×9 (24 of 200 measured, 4.7 ms a check).
 
 use crate::geometry::rules::{Cage, Constraints};
 use crate::geometry::{Cell, Geometry, Shape};
