@@ -1,10 +1,10 @@
 // The parts of <stepdoku-board> that its first grid does not need: the puzzle panel's parts
 // (the puzzle bar, New puzzle's; the panel comes closed), the rating card, the step list, the
-// legend, the glossary, a forcing chain's card and its walk, the finish card, a big grid's
-// dots and its candidate panel, mounted and wired to the board's actions by mountLaterParts
-// (as board-parts.js does the first parts). The board imports this module once its grid
-// shows (bundled, it is a chunk of its own), so the grid is interactive before they are
-// fetched.
+// legend, the glossary, a forcing chain's card and its walk, the finish card, the houses a
+// step outlines on the grid and its arrows, a big grid's dots and its candidate panel,
+// mounted and wired to the board's actions by mountLaterParts (as board-parts.js does the
+// first parts). The board imports this module once its grid shows (bundled, it is a chunk of
+// its own), so the grid is interactive before they are fetched.
 
 import { mountCandidatePanel } from './candidate-panel.js';
 import { mountChainCard } from './chain-card.js';
@@ -19,6 +19,7 @@ import { dayText, randomSeed } from './new-puzzle-job.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
 import { mountRating } from './rating.js';
 import { sampleText } from './samples.js';
+import { mountStepLayers } from './step-layers.js';
 import { mountStepList } from './step-list.js';
 
 /**
@@ -81,5 +82,6 @@ export function mountLaterParts(board, parts, root) {
   parts.stepList = mountStepList(sideCol, { seek: (position) => watching.seek(position) });
   mountLegend(sideCol);
   parts.grid.attachDots(mountDotsLayer);
+  parts.grid.attachStepLayers(mountStepLayers);
   mountCandidatePanel(parts.grid);
 }
