@@ -6,21 +6,17 @@
 
 import { mountControls } from './controls.js';
 import {
-  allShapes,
   candidatesOf,
   readPuzzle,
   strategies,
   technique,
   techniqueAnchor,
-  textTooLong,
   variantsFor,
 } from './core.js';
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
-import { mountPuzzleBar } from './puzzle-bar.js';
 import { KILLER_TAG } from './puzzle-loading.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
-import { sampleText } from './samples.js';
 import { mountSolveBar } from './solve-bar.js';
 import { mountStatus } from './status.js';
 import { controlsState, digitsLeft, gridView, recentChoices, statusState } from './view-model.js';
@@ -28,7 +24,8 @@ import { traceHintText } from './hints.js';
 
 /**
  * Mounts the parts the first grid needs into the board's columns (`boardCol`, `sideCol`):
- * `{ panel, bar, grid, solveBar, pad, controls, status }`.
+ * `{ panel, grid, solveBar, pad, controls, status }`. The puzzle panel comes closed, its
+ * parts (the puzzle bar, New puzzle's) with the later ones.
  */
 export function mountParts(board, boardCol, sideCol) {
   const { solving, watching } = board;
@@ -37,17 +34,6 @@ export function mountParts(board, boardCol, sideCol) {
     toggle: () => board.togglePanel(),
     share: () => board.share(),
     clear: () => board.clearGrid(),
-  });
-  // A puzzle chosen in the panel closes it, so that the grid comes back into view.
-  const land = (isLoaded) => isLoaded && board.landPuzzle();
-  parts.bar = mountPuzzleBar(parts.panel.panel, allShapes(), {
-    load: (text) => land(board.loadText(text)),
-    isTooLong: (text) => textTooLong(text) !== null,
-    edit: (text) => board.editText(text),
-    size: (size) => board.setSize(size),
-    variant: (tag) => board.setVariant(tag),
-    sample: (sample) => sampleText(sample).then((text) => land(board.loadText(text))),
-    resume: (line) => land(board.loadText(line)),
   });
   parts.grid = mountGrid(boardCol, {
     input: (cell, key, isOther) => board.input(cell, key, isOther),
@@ -168,6 +154,27 @@ function showCageEntry(board, parts) {
   }
 }
 
+/** Shows the puzzle, its text and the recent solves in the puzzle bar (a later part). */
+function updateBar(board, bar) {
+  const { state, solving, drawn } = board;
+  const { puzzle } = state;
+  if (drawn.recentFor !== solving.recent) {
+    drawn.recentFor = solving.recent;
+    drawn.recent = recentChoices(solving.recent, (line) => board.sampleName(line));
+  }
+  bar.update({
+    text: state.text,
+    size: puzzle.shape.size,
+    layout: puzzle.layout,
+    variant: variantChoice(state),
+    killerTag: KILLER_TAG,
+    variants: variantsFor(puzzle.shape),
+    sampleId: board.sampleIdOf(puzzle.line),
+    error: state.inputError,
+    recent: drawn.recent,
+  });
+}
+
 /**
  * Shows the board's state in its parts, the grid first: each part's `update`, with `trace`
  * the Playback when the grid shows the trace, else null.
@@ -187,21 +194,9 @@ export function updateParts(board, parts, trace) {
   });
   const padValues = mode.isOnOwnBoard ? solving.own.values : mode.isOnBoard ? puzzle.values : null;
   parts.pad.setLeft(padValues && digitsLeft(padValues, puzzle.shape.size));
-  if (board.drawn.recentFor !== solving.recent) {
-    board.drawn.recentFor = solving.recent;
-    board.drawn.recent = recentChoices(solving.recent, (line) => board.sampleName(line));
+  if (parts.bar) {
+    updateBar(board, parts.bar);
   }
-  parts.bar.update({
-    text: state.text,
-    size: puzzle.shape.size,
-    layout: puzzle.layout,
-    variant: variantChoice(state),
-    killerTag: KILLER_TAG,
-    variants: variantsFor(puzzle.shape),
-    sampleId: board.sampleIdOf(puzzle.line),
-    error: state.inputError,
-    recent: board.drawn.recent,
-  });
   parts.newPart?.update({ isRunning: board.making.isRunning });
   showCageEntry(board, parts);
   solving.render(parts, {

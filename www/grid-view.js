@@ -1,7 +1,9 @@
 // The grid: its DOM (built once per layout, then updated in place), keyboard and pointer
 // input, and the highlighting of a step or a diagnosis. It knows nothing of Sudoku rules:
 // it draws the board, the houses of its layout (thick borders between boxes or jigsaw
-// regions, shading on diagonals and windows) and the roles it is given.
+// regions, shading on diagonals and windows) and the roles it is given; the houses a step
+// outlines and its arrows, in layers over the cells that step-layers.js draws (mounted with
+// the later parts: attachStepLayers).
 //
 // Accessibility: role="grid" named "Sudoku puzzle", role="row" rows, and focusable
 // role="gridcell" cells whose names start with what shows in the cell, so that a person who
@@ -19,11 +21,6 @@
 import { Origin } from './board-model.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-/**
- * The kinds of house outlined as one box when their cells fill a rectangle (rows, columns,
- * boxes); the others (jigsaw regions, diagonals, windows) are outlined cell by cell.
- */
-const RECTANGULAR = new Set(['row', 'column', 'box']);
 /** From this size on, candidates without a role in the step show as dots (dots-layer.js). */
 const DOTS_FROM_SIZE = 25;
 /** The smallest cell a finger can hit reliably, in CSS px (WCAG 2.2 target size). */
@@ -136,16 +133,6 @@ export function mountGrid(host, on) {
   linkLayer.setAttribute('class', 'link-layer');
   linkLayer.setAttribute('aria-hidden', 'true');
   linkLayer.setAttribute('preserveAspectRatio', 'none');
-  linkLayer.innerHTML =
-    '<defs>' +
-    ['plain', 'current']
-      .map(
-        (role) =>
-          `<marker id="arrow-${role}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" ` +
-          `markerHeight="4" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" class="arrow-head ${role}"/></marker>`,
-      )
-      .join('') +
-    '</defs>';
   wrap.append(grid, houseLayer, linkLayer);
   // Big grids on a narrow screen get a zoom: cells at least MIN_TARGET_PX, the grid scrolled
   // sideways in its frame. The button shows only when the cells would be smaller.
@@ -410,6 +397,26 @@ export function mountGrid(host, on) {
     }
   }
 
+  /**
+   * The layers' drawing of the houses outlined and a chain's arrows (step-layers.js), once
+   * the later parts bring it, and what they are to show (`{ houses, links }`, see render).
+   */
+  let stepLayers = null;
+  let layerView = { houses: [], links: [] };
+
+  /** Fills the layers over the cells (`mount(houseLayer, linkLayer)`), and draws in them. */
+  function attachStepLayers(mount) {
+    stepLayers = mount(houseLayer, linkLayer);
+    if (shape) {
+      drawLayers();
+    }
+  }
+
+  /** Shows the houses and arrows of the last render, once the layers can draw them. */
+  function drawLayers() {
+    stepLayers?.draw(layerView, { shape, layout, shown, candGrid: candidateGrid() });
+  }
+
   /** Whether the board is playing too fast for cell names to follow (see render). */
   let isFast = false;
 
@@ -503,13 +510,16 @@ export function mountGrid(host, on) {
     }
     const isDeadEnd = step && (step.kind === 'contradiction' || step.kind === 'unsolvable');
     const stepRole = step && !isDeadEnd ? 'step' : 'fault';
-    drawHouses([
-      ...[...(step?.houses ?? []), ...(view.houses ?? [])].map((house) => [house, stepRole]),
-      ...(step?.deadHouses ?? []).map((house) => [house, 'fault']),
-    ]);
+    layerView = {
+      houses: [
+        ...[...(step?.houses ?? []), ...(view.houses ?? [])].map((house) => [house, stepRole]),
+        ...(step?.deadHouses ?? []).map((house) => [house, 'fault']),
+      ],
+      links: step?.links ?? [],
+    };
     dots?.flush();
     wrap.classList.toggle('fast', Boolean(view.isFast));
-    drawLinks(step?.links ?? []);
+    drawLayers();
     markRelated();
     reportSelection();
   }
@@ -642,190 +652,6 @@ export function mountGrid(host, on) {
     }
     if (valueChanged || flagsChanged) {
       cell.setAttribute('part', cellPart(value ? origin : 0, flags));
-    }
-  }
-
-  let shownHouses = '';
-  /** Outlines houses: `entries` are `[house, role]`, role `step` or `fault`. */
-  function drawHouses(entries) {
-    const key = JSON.stringify(entries);
-    if (key === shownHouses) {
-      return;
-    }
-    shownHouses = key;
-    houseLayer.replaceChildren(
-      ...entries.flatMap(([house, role]) => {
-        const houseCells = cellsOf(house);
-        const rect = RECTANGULAR.has(house.kind) && rectangleOf(houseCells);
-        return rect ? [houseBox(role, rect)] : outlineOf(houseCells, role);
-      }),
-    );
-  }
-
-  /** A box over cells: `[top row, left column, rows, columns]`. */
-  function houseBox(role, [r0, c0, rows, cols]) {
-    const { size } = shape;
-    const box = el('div', `house house-${role}`);
-    box.style.cssText =
-      `top:${(r0 / size) * 100}%;left:${(c0 / size) * 100}%;` +
-      `height:${(rows / size) * 100}%;width:${(cols / size) * 100}%`;
-    return box;
-  }
-
-  /**
-   * The rectangle `cells` fill, `[top row, left column, rows, columns]` (their bounding box),
-   * or null when they leave part of it out.
-   */
-  function rectangleOf(houseCells) {
-    const { size } = shape;
-    if (!houseCells.length) {
-      return null;
-    }
-    const rows = houseCells.map((i) => Math.floor(i / size));
-    const columns = houseCells.map((i) => i % size);
-    const [r0, c0] = [Math.min(...rows), Math.min(...columns)];
-    const [nRows, nColumns] = [Math.max(...rows) - r0 + 1, Math.max(...columns) - c0 + 1];
-    return nRows * nColumns === houseCells.length ? [r0, c0, nRows, nColumns] : null;
-  }
-
-  /**
-   * The cells of a house (`{ kind, index }`, as steps and diagnoses name it): a row's or a
-   * column's, those the core's `regions` put in a box or jigsaw region, or those the layout's
-   * `extras` list for a diagonal or a window.
-   */
-  function cellsOf({ kind, index }) {
-    const { size } = shape;
-    const all = [...layout.regions.keys()];
-    if (kind === 'row') {
-      return all.filter((i) => Math.floor(i / size) === index);
-    }
-    if (kind === 'column') {
-      return all.filter((i) => i % size === index);
-    }
-    if (kind === 'box' || kind === 'region') {
-      return all.filter((i) => layout.regions[i] === index);
-    }
-    return layout.extras.find((h) => h.kind === kind && h.index === index)?.cells ?? [];
-  }
-
-  /** A house of any shape, one box per cell with a border only where the house ends. */
-  function outlineOf(houseCells, role) {
-    const { size } = shape;
-    const inHouse = new Set(houseCells);
-    return houseCells.map((i) => {
-      const [r, c] = [Math.floor(i / size), i % size];
-      const box = houseBox(role, [r, c, 1, 1]);
-      box.classList.add('house-cell');
-      const open = [
-        [r > 0 && inHouse.has(i - size), 'Top'],
-        [c + 1 < size && inHouse.has(i + 1), 'Right'],
-        [r + 1 < size && inHouse.has(i + size), 'Bottom'],
-        [c > 0 && inHouse.has(i - 1), 'Left'],
-      ];
-      for (const [isOpen, side] of open) {
-        if (isOpen) {
-          box.style[`border${side}Style`] = 'none';
-        }
-      }
-      return box;
-    });
-  }
-
-  /** The centre of a candidate mark, in cell units (the SVG's user space). */
-  function candidateCentre({ cell, digit }) {
-    const { size } = shape;
-    const [candColumns, candRows] = candidateGrid();
-    const slot = digit - 1;
-    return [
-      (cell % size) + ((slot % candColumns) + 0.5) / candColumns,
-      Math.floor(cell / size) + (Math.floor(slot / candColumns) + 0.5) / candRows,
-    ];
-  }
-
-  function nodeCentre(candidates) {
-    const points = candidates.map(candidateCentre);
-    return points.reduce(
-      ([x, y], [px, py]) => [x + px / points.length, y + py / points.length],
-      [0, 0],
-    );
-  }
-
-  /**
-   * How much a sample point of an arrow would cover: 2 over a cell's digit, 1 over a
-   * candidate shown, 0 over an empty place. Arrows bend to the side that covers less.
-   */
-  function coverAt(x, y) {
-    const { size } = shape;
-    const [candColumns, candRows] = candidateGrid();
-    const column = Math.floor(x);
-    const row = Math.floor(y);
-    if (column < 0 || row < 0 || column >= size || row >= size) {
-      return 0;
-    }
-    const i = row * size + column;
-    if (shown.value[i]) {
-      return 2;
-    }
-    const slot =
-      Math.min(candRows - 1, Math.floor((y - row) * candRows)) * candColumns +
-      Math.min(candColumns - 1, Math.floor((x - column) * candColumns));
-    return (shown.cands[i] >> slot) & 1;
-  }
-
-  /**
-   * The path of an arrow from one node to another: a curve bent to the side where it covers
-   * fewer digits, its ends kept off the candidates' centres.
-   */
-  function arrowPath([x1, y1], [x2, y2]) {
-    const length = Math.max(Math.hypot(x2 - x1, y2 - y1), 0.01);
-    const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
-    const gap = Math.min(0.12, length / 4);
-    const [ax, ay, bx, by] = [x1 + ux * gap, y1 + uy * gap, x2 - ux * gap, y2 - uy * gap];
-    const bend = Math.min(0.2 * length, 0.6);
-    const control = (side) => [(ax + bx) / 2 - uy * bend * side, (ay + by) / 2 + ux * bend * side];
-    const cost = ([cx, cy]) =>
-      [0.25, 0.5, 0.75].reduce((sum, t) => {
-        const u = 1 - t;
-        return (
-          sum +
-          coverAt(
-            u * u * ax + 2 * u * t * cx + t * t * bx,
-            u * u * ay + 2 * u * t * cy + t * t * by,
-          )
-        );
-      }, 0);
-    const left = control(1);
-    const right = control(-1);
-    const [cx, cy] = cost(right) < cost(left) ? right : left;
-    const f = (v) => Math.round(v * 1000) / 1000;
-    return `M${f(ax)} ${f(ay)}Q${f(cx)} ${f(cy)} ${f(bx)} ${f(by)}`;
-  }
-
-  let shownLinks = '';
-  /**
-   * Draws a step's arrows: `links` are `{ from, to, kind, role }`, kind `strong` (solid) or
-   * `weak` (dashed), role `current`, `context` or `earlier` for a chain being walked (see
-   * chain-walk.js arrowsAt), none for a chain drawn whole.
-   */
-  function drawLinks(links) {
-    const key = JSON.stringify(links);
-    if (key === shownLinks) {
-      return;
-    }
-    shownLinks = key;
-    linkLayer.setAttribute('viewBox', `0 0 ${shape.size} ${shape.size}`);
-    for (const path of [...linkLayer.querySelectorAll('path.link')]) {
-      path.remove();
-    }
-    for (const link of links) {
-      const path = document.createElementNS(SVG_NS, 'path');
-      path.setAttribute('d', arrowPath(nodeCentre(link.from), nodeCentre(link.to)));
-      path.setAttribute('class', `link ${link.kind}${link.role ? ` ${link.role}` : ''}`);
-      path.setAttribute(
-        'marker-end',
-        `url(#arrow-${link.role === 'current' ? 'current' : 'plain'})`,
-      );
-      linkLayer.append(path);
     }
   }
 
@@ -967,6 +793,7 @@ export function mountGrid(host, on) {
     render,
     setReadonly,
     attachDots,
+    attachStepLayers,
     /** How the grid classes a mark by its roles (markClass), for a part that shows marks. */
     markClass,
     /** The row under the grid (the zoom), where other parts may add theirs. */
