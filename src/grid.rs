@@ -598,7 +598,7 @@ impl Grid {
     /// A layout with rules beyond its houses writes them after the cells, each after a
     /// semicolon, as Stepdoku's one-line text does (see [`crate::constraint::text`]).
     pub fn to_line(&self) -> String {
-        self.geometry.tag() + &self.cells_line() + &self.geometry.rules().to_text(self.shape())
+        self.geometry.tag() + &self.cells_line() + self.geometry.rules_text()
     }
 
     /// The cells on one line as [`Grid::to_line`] writes them, without the variant's tag.

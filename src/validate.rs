@@ -1,5 +1,6 @@
 //! Diagnostics: what is wrong with a puzzle, naming the cells at fault.
 
+use crate::constraint::{ConstraintError, ConstraintPuzzle};
 pub use crate::contradiction::Conflict;
 use crate::contradiction::Contradiction;
 use crate::grid::{Cell, Grid, House, ParseError};
@@ -344,11 +345,31 @@ impl Diagnosis {
         }
     }
 
+    /// The verdict on a constraint puzzle that could not be read or built: `invalid`, with
+    /// the bad character's place when the fault is in its cells.
+    pub fn of_constraint_error(error: &ConstraintError) -> Diagnosis {
+        match error {
+            ConstraintError::Cells(error) => Diagnosis::of_parse_error(error),
+            _ => Diagnosis {
+                message: error.to_string(),
+                position: None,
+                ..Diagnosis::of_parse_error(&ParseError::Empty)
+            },
+        }
+    }
+
     /// The verdict on a puzzle text, searching within `budget`: `undecided` if it runs out.
+    /// The text may be any puzzle text, rules after the cells included (see
+    /// [`ConstraintPuzzle::read_line`]); f-puzzles JSON and links are read first with
+    /// [`ConstraintPuzzle::read`].
     pub fn of_text_within(text: &str, budget: Budget) -> Diagnosis {
-        let grid = match Grid::parse(text) {
+        let read = match ConstraintPuzzle::read_line(text) {
+            Some(read) => read.map(ConstraintPuzzle::into_grid),
+            None => Grid::parse(text).map_err(ConstraintError::Cells),
+        };
+        let grid = match read {
             Ok(grid) => grid,
-            Err(error) => return Diagnosis::of_parse_error(&error),
+            Err(error) => return Diagnosis::of_constraint_error(&error),
         };
         let mut diagnosis = Diagnosis {
             status: VerdictKind::Unique,

@@ -4,19 +4,14 @@
 
 use serde_json::{json, Value};
 use stepdoku::constraint::fpuzzles_write::{write, Unwritable};
-use stepdoku::constraint::text::{read_rules, split};
-use stepdoku::constraint::Constraints;
-use stepdoku::Grid;
+use stepdoku::{ConstraintPuzzle, Grid};
 
 fn written(text: &str) -> Value {
-    let (cells, rules) = split(text).unwrap_or((text, ""));
-    let grid = Grid::parse(cells).unwrap();
-    let rules = if rules.is_empty() {
-        Constraints::default()
-    } else {
-        read_rules(grid.shape(), rules).unwrap()
+    let grid = match ConstraintPuzzle::read_line(text) {
+        Some(read) => read.unwrap().into_grid(),
+        None => Grid::parse(text).unwrap(),
     };
-    serde_json::from_str(&write(&grid, &rules).unwrap()).unwrap()
+    serde_json::from_str(&write(&grid).unwrap()).unwrap()
 }
 
 #[test]
@@ -88,15 +83,18 @@ fn a_variant_says_itself_in_f_puzzles_terms() {
 #[test]
 fn what_f_puzzles_has_no_key_for_is_refused_by_name() {
     let windoku = Grid::parse(&format!("windoku:{}", ".".repeat(81))).unwrap();
-    let error = write(&windoku, &Constraints::default()).unwrap_err();
+    let error = write(&windoku).unwrap_err();
     assert_eq!(
         error.to_string(),
         "f-puzzles JSON has no key for Windoku's windows"
     );
-    let grid = Grid::parse(&".".repeat(81)).unwrap();
-    let rules = read_rules(grid.shape(), "sum=7:r1c1,r1c2").unwrap();
+    let text = format!("{};sum=7:r1c1,r1c2", ".".repeat(81));
+    let grid = ConstraintPuzzle::read_line(&text)
+        .unwrap()
+        .unwrap()
+        .into_grid();
     assert_eq!(
-        write(&grid, &rules),
+        write(&grid),
         Err(Unwritable {
             what: "a pair of cells adding up to 7 (only X and V)".to_string()
         })

@@ -264,6 +264,55 @@ fn a_position_gives_its_candidates_clashes_and_a_solver() {
 }
 
 #[wasm_bindgen_test]
+fn a_layout_with_rules_crosses_with_them_and_comes_back_by_its_key() {
+    let row = "[{},{},{},{}]";
+    let json = format!(
+        r#"{{"size":4,"grid":[{row},{row},{row},{row}],"killercage":[{{"cells":["R1C1","R1C2"],"value":"3"}}],"ratio":[{{"cells":["R4C3","R4C4"]}}]}}"#
+    );
+    assert!(wasm::is_import(&js(&json)).unwrap());
+    assert!(wasm::is_import(&js("https://www.f-puzzles.com/?load=N4Ig")).unwrap());
+    assert!(!wasm::is_import(&js(&".".repeat(16))).unwrap());
+    let line = wasm::import_puzzle(&js(&json)).unwrap();
+    assert_eq!(
+        line,
+        format!("{};cage=3:r1c1,r1c2;black:r4c3,r4c4", ".".repeat(16))
+    );
+    let parsed = wasm::parse_puzzle(&js(&line)).unwrap();
+    let layout = field(&parsed, "layout");
+    assert_eq!(text(&layout, "tag"), ";cage=3:r1c1,r1c2;black:r4c3,r4c4");
+    let rules = field(&layout, "rules");
+    let cage = list(&rules, "cages").get(0);
+    assert_eq!(field(&cage, "sum").as_f64(), Some(3.0));
+    assert_eq!(text(&list(&rules, "dots").get(0), "kind"), "black");
+    let notes = list(&rules, "notes");
+    assert_eq!(notes.length(), 16);
+    assert_eq!(notes.get(0).as_string().unwrap(), "cage of 3, 2 cells");
+    assert_eq!(notes.get(15).as_string().unwrap(), "black dot with r4c3");
+    // The key brings the rules back: a 1 in r1c1 leaves r1c2 only the 2 the cage needs,
+    // once a solver reads the cage; the layout's houses alone leave 2, 3 and 4.
+    let values: [u8; 16] = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    let tag = js(&text(&layout, "tag"));
+    assert_eq!(
+        wasm::format_puzzle(&bytes(&values), &tag).unwrap(),
+        format!("1{};cage=3:r1c1,r1c2;black:r4c3,r4c4", ".".repeat(15))
+    );
+    assert!(wasm::candidates(&bytes(&values), &masks(&[]), &tag).is_ok());
+    // Solving and rating read the rules too.
+    let killer = format!("{};cage=3:r1c1,r1c2;cage=7:r1c3,r1c4", ".".repeat(16));
+    assert!(wasm::solve(&js(&killer)).is_ok());
+    assert!(wasm::rate(&js(&killer), &JsValue::UNDEFINED).is_ok());
+    // A cage that cannot reach its sum is refused with the core's sentence.
+    let bad = wasm::import_puzzle(&js(&json.replace(r#""3""#, r#""30""#))).unwrap_err();
+    assert_eq!(text(&bad, "status"), "invalid");
+    assert!(
+        text(&bad, "message").contains("30"),
+        "{}",
+        text(&bad, "message")
+    );
+    assert!(wasm::parse_puzzle(&js(&format!("{};cage=30:r1c1,r1c2", ".".repeat(16)))).is_err());
+}
+
+#[wasm_bindgen_test]
 fn a_layout_crosses_with_its_houses_and_comes_back_by_its_tag() {
     // An X-Sudoku 4×4: r1c1 and r4c4 share the diagonal ↘ but no row, column or box.
     let parsed = wasm::parse_puzzle(&js("x:1...............")).unwrap();

@@ -21,7 +21,7 @@ export const MODULE_URLS = {
 /**
  * The element's stylesheets, in cascade order: its parts (the custom properties and fields,
  * the grid, the tools), a forcing chain walked, the parts the first grid does not need
- * (later-parts.js), then where the parts go per activity. A board adopts the first-grid ones (`isLater` false) to show its grid, and the rest with its
+ * (later-parts.js), a puzzle's rules drawn (rules-layer.js), then where the parts go per activity. A board adopts the first-grid ones (`isLater` false) to show its grid, and the rest with its
  * later parts. `text` is the sheet itself when it is inlined (the first-grid ones, in dist/);
  * it is fetched from `url` otherwise.
  */
@@ -31,5 +31,6 @@ export const STYLESHEETS = [
   ['./tools.css', false],
   ['./chain.css', true],
   ['./later-parts.css', true],
+  ['./rules.css', true],
   ['./layout.css', false],
 ].map(([name, isLater]) => ({ url: new URL(name, import.meta.url), isLater, text: null }));

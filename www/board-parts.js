@@ -18,7 +18,9 @@ import {
 import { mountGrid } from './grid-view.js';
 import { mountNumberPad } from './number-pad.js';
 import { mountPuzzleBar } from './puzzle-bar.js';
+import { KILLER_TAG } from './puzzle-loading.js';
 import { mountPuzzlePanel } from './puzzle-panel.js';
+import { sampleText } from './samples.js';
 import { mountSolveBar } from './solve-bar.js';
 import { mountStatus } from './status.js';
 import { controlsState, digitsLeft, gridView, recentChoices, statusState } from './view-model.js';
@@ -44,7 +46,7 @@ export function mountParts(board, boardCol, sideCol) {
     edit: (text) => board.editText(text),
     size: (size) => board.setSize(size),
     variant: (tag) => board.setVariant(tag),
-    sample: (sample) => land(board.loadText(sample.text)),
+    sample: (sample) => sampleText(sample).then((text) => land(board.loadText(text))),
     resume: (line) => land(board.loadText(line)),
   });
   parts.grid = mountGrid(boardCol, {
@@ -134,6 +136,39 @@ function markActivity(board) {
 }
 
 /**
+ * What the Variant list shows chosen: the layout's variant (its tag before any rules), or
+ * Killer for a classic grid with cages or whose cages the person chose to draw.
+ */
+function variantChoice({ puzzle, isDrawingCages }) {
+  const { tag, rules } = puzzle.layout;
+  const variantTag = tag.split(';')[0];
+  return !variantTag && (isDrawingCages || rules?.cages.length) ? KILLER_TAG : variantTag;
+}
+
+/**
+ * The cage tools (cage-entry.js, imported the first time they show), shown while a puzzle
+ * with cages, or one the person chose Killer for, is entered on an editable board.
+ */
+function showCageEntry(board, parts) {
+  const { puzzle, mode, isDrawingCages } = board.state;
+  const isShown =
+    mode.name === 'edit' &&
+    !board.isReadonly &&
+    (isDrawingCages || Boolean(puzzle.layout.rules?.cages.length));
+  if (parts.cages) {
+    parts.cages.update({ isShown, puzzle });
+  } else if (isShown && !parts.cagesOnTheWay) {
+    parts.cagesOnTheWay = import('./cage-entry.js').then(
+      (module) => {
+        parts.cages = module.mountCageEntry(board, parts.grid);
+        board.schedule();
+      },
+      (error) => board.reportError(new Error(`The cage tools could not load: ${error.message}`)),
+    );
+  }
+}
+
+/**
  * Shows the board's state in its parts, the grid first: each part's `update`, with `trace`
  * the Playback when the grid shows the trace, else null.
  */
@@ -160,12 +195,15 @@ export function updateParts(board, parts, trace) {
     text: state.text,
     size: puzzle.shape.size,
     layout: puzzle.layout,
+    variant: variantChoice(state),
+    killerTag: KILLER_TAG,
     variants: variantsFor(puzzle.shape),
-    sampleId: board.sampleIds.get(puzzle.line) ?? '',
+    sampleId: board.sampleIdOf(puzzle.line),
     error: state.inputError,
     recent: board.drawn.recent,
   });
   parts.newPart?.update({ isRunning: board.making.isRunning });
+  showCageEntry(board, parts);
   solving.render(parts, {
     canHint: !trace?.isAtEnd,
     rating: board.rating.view,

@@ -2,11 +2,17 @@
 // writing puzzle text (so the page accepts exactly what the core accepts), the shapes and
 // their digit symbols, the variants, the techniques, and what a new puzzle may be asked for
 // (levels, symmetries, the seed of a day). Everything that searches runs in the worker.
+//
+// The page module reads plain puzzles only. Text that it says has rules (`isImport`: a Killer
+// cage, a thermometer…, f-puzzles JSON or a link) needs the rules reader (rules-reader.js),
+// which `loadRules` brings in once, on the first such text; from then on the calls for a
+// layout with rules go to it, and nothing of it is loaded for a plain puzzle.
 
 import init, {
   candidates,
   conflicts,
   formatPuzzle,
+  isImport,
   levels as levelNames,
   maxTextLength,
   parsePuzzle,
@@ -29,6 +35,8 @@ let levelList = null;
 let symmetryList = null;
 let maxBytes = 0;
 const variantsBySize = new Map();
+/** The rules reader (rules-reader.js) once loaded, else null. */
+let rules = null;
 
 /** Resolves once the module is loaded (rejects with why it could not be). */
 export const ready = compiledModule('core').then(async (module) => {
@@ -107,18 +115,21 @@ export function variantsFor(shape) {
  */
 export function textTooLong(text) {
   const message = tooLong(text, maxBytes);
-  return (
-    message && {
-      status: 'invalid',
-      message,
-      size: null,
-      puzzle: null,
-      solution: null,
-      second: null,
-      house: null,
-      position: null,
-    }
-  );
+  return message && invalid(message);
+}
+
+/** The core's diagnosis of unreadable text saying `message`, with no position. */
+function invalid(message) {
+  return {
+    status: 'invalid',
+    message,
+    size: null,
+    puzzle: null,
+    solution: null,
+    second: null,
+    house: null,
+    position: null,
+  };
 }
 
 /**
@@ -136,7 +147,7 @@ export function readPuzzle(text) {
     return { ok: false, diagnosis: fault };
   }
   try {
-    const parsed = parsePuzzle(text);
+    const parsed = isImport(text) ? readWithRules(text) : parsePuzzle(text);
     return {
       ok: true,
       puzzle: {
@@ -153,14 +164,53 @@ export function readPuzzle(text) {
   }
 }
 
-/** The empty puzzle of a shape, in the layout a tag names (classic without). */
-export function emptyPuzzle(shape, tag = '') {
-  return readPuzzle(formatPuzzle(new Uint8Array(shape.size * shape.size), tag)).puzzle;
+/**
+ * Whether `text` has rules that the rules reader is not ready for yet: `loadRules(text)`
+ * first, then readPuzzle reads it.
+ */
+export function needsRules(text) {
+  return !textTooLong(text) && isImport(text) && !rules?.isReadyFor(text);
 }
 
-/** The line of a puzzle's digits and pencil marks in the layout `tag` names. */
+/**
+ * Loads the rules reader for `text` (the verdict module, and the full module for f-puzzles
+ * JSON and links); resolves once readPuzzle can read it, rejects with why it could not load.
+ */
+export async function loadRules(text) {
+  const reader = await import('./rules-reader.js');
+  await reader.loadFor(text, compiledModule);
+  rules = reader;
+}
+
+/** The parsePuzzle record of text with rules; throws the diagnosis when it has none. */
+function readWithRules(text) {
+  if (!rules?.isReadyFor(text)) {
+    // readPuzzle's callers load the rules reader first (needsRules): this is a stray call.
+    throw invalid('This puzzle has rules, and their reader has not loaded yet.');
+  }
+  return rules.parsePuzzle(text);
+}
+
+/** The calls of a layout: the rules reader's for one with rules, else the page module's. */
+function callsFor(tag) {
+  return tag.includes(';') ? rules : PAGE_CALLS;
+}
+
+const PAGE_CALLS = { candidates, conflicts, formatPuzzle, setCell };
+
+/** The empty puzzle of a shape, in the layout a tag names (classic without). */
+export function emptyPuzzle(shape, tag = '') {
+  const values = new Uint8Array(shape.size * shape.size);
+  return readPuzzle(callsFor(tag).formatPuzzle(values, tag)).puzzle;
+}
+
+/**
+ * The line of a puzzle's digits, pencil marks and rules in the variant `tag` names (a plain
+ * tag: the rules, written after the cells, stay).
+ */
 export function lineInLayout(puzzle, tag) {
-  return tag + puzzle.line.slice(puzzle.layout.tag.length);
+  const variantTag = puzzle.layout.tag.split(';')[0];
+  return tag + puzzle.line.slice(variantTag.length);
 }
 
 /**
@@ -168,7 +218,7 @@ export function lineInLayout(puzzle, tag) {
  * digit); the other cells keep their pencil marks.
  */
 export function withCell(puzzle, cell, digit) {
-  return readPuzzle(setCell(puzzle.line, cell, digit)).puzzle;
+  return readPuzzle(callsFor(puzzle.layout.tag).setCell(puzzle.line, cell, digit)).puzzle;
 }
 
 /**
@@ -177,12 +227,12 @@ export function withCell(puzzle, cell, digit) {
  * given; 0 for a filled cell.
  */
 export function candidatesOf(layout, values, marks = new Uint32Array(0)) {
-  return candidates(values, marks, layout.tag);
+  return callsFor(layout.tag).candidates(values, marks, layout.tag);
 }
 
 /** The cells whose digit another cell of one of their houses (in a layout) also holds. */
 export function clashesOf(layout, values) {
-  return [...conflicts(values, layout.tag)];
+  return [...callsFor(layout.tag).conflicts(values, layout.tag)];
 }
 
 /** The digit a typed key stands for in a shape (case-insensitive), or 0 when none. */

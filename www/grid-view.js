@@ -9,7 +9,8 @@
 // whose it is (given, yours, the solver's) and any mistake flagged ("5, given"), or the marks
 // of an empty cell and what they are ("1 9, marks"; eliminated ones named again after), or
 // "empty"; then "row R, column C"; in a variant, the houses it adds ("; in region 3",
-// "; on diagonal ↘", "; in window 2"); while a single's proof shows, what the cell plays in it
+// "; on diagonal ↘", "; in window 2"), and what of a puzzle's rules touches it ("; cage of 17,
+// 3 cells"); while a single's proof shows, what the cell plays in it
 // ("; proof: rules out 7 in r4c1 and r4c2", "; proof: 7 ruled out by r2c1").
 // One cell is in the tab order at a time (roving tabindex); arrows move it. The selected
 // cell's row, column and box or region are tinted, and the cells that hold its digit more
@@ -282,7 +283,11 @@ export function mountGrid(host, on) {
       const where = house.kind === 'diagonal' ? 'on' : 'in';
       house.cells.forEach((i) => names[i].push(`${where} ${house.name}`));
     }
-    return names.map((list) => (list.length ? `; ${list.join(', ')}` : ''));
+    // A puzzle's rules say what touches each cell: "cage of 17, 3 cells; white dot with r1c9".
+    const notes = layout.rules?.notes ?? [];
+    return names.map(
+      (list, i) => (list.length ? `; ${list.join(', ')}` : '') + (notes[i] ? `; ${notes[i]}` : ''),
+    );
   }
 
   /**
@@ -966,6 +971,8 @@ export function mountGrid(host, on) {
     markClass,
     /** The row under the grid (the zoom), where other parts may add theirs. */
     tools,
+    /** The grid's box, where layers over the cells go (rules-layer.js). */
+    wrap,
     /**
      * Calls `listener(selection, shape)` now and whenever what the selected cell shows may
      * have changed (see reportSelection).

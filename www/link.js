@@ -78,7 +78,15 @@ function readGenerated(params) {
 export function linkHash({ line, strategy, step, progress = '', generated = null }) {
   const made = generated ? generatedFields(generated) : '';
   const trace = step > 0 ? `&s=${strategy}&n=${step}` : '';
-  return `#p=${line}${made}${trace}${progress ? `&y=${progress}` : ''}`;
+  return `#p=${linkLine(line)}${made}${trace}${progress ? `&y=${progress}` : ''}`;
+}
+
+/**
+ * A puzzle's line as a link writes it: as it is, but for the characters a hash's fields
+ * would read otherwise (`diagonal+` in the rules of a puzzle would come back as a space).
+ */
+export function linkLine(line) {
+  return line.replace(/[%&+#]/g, encodeURIComponent);
 }
 
 /** The link fields of how a puzzle was made: `&new=hard&seed=42`, `&sym=…` unless none. */

@@ -115,11 +115,12 @@ export function mountPuzzleBar(host, shapes, on) {
   let shownVariants = null;
 
   /**
-   * Offers the variants of the size (those it cannot have disabled), and Jigsaw with the
-   * puzzle's own regions while one is shown; selects the layout's.
+   * Offers the variants of the size (those it cannot have disabled), Jigsaw with the puzzle's
+   * own regions while one is shown, and Killer (`killerTag`: an empty grid to draw cages
+   * on); selects `value`, the layout's variant tag or `killerTag`.
    */
-  function showVariants(variants, layout) {
-    const key = [variants, layout.variant === 'jigsaw' ? layout.tag : ''];
+  function showVariants(variants, layout, value, killerTag) {
+    const key = [variants, value.startsWith('jigsaw') ? value : ''];
     if (shownVariants?.[0] !== key[0] || shownVariants[1] !== key[1]) {
       shownVariants = key;
       const options = variants.map(({ name, tag, isPossible }) => {
@@ -127,12 +128,13 @@ export function mountPuzzleBar(host, shapes, on) {
         option.disabled = !isPossible;
         return option;
       });
-      if (layout.variant === 'jigsaw') {
-        options.push(new Option(layout.name, layout.tag));
+      if (key[1]) {
+        options.push(new Option(layout.name, value));
       }
+      options.push(new Option('Killer (draw cages)', killerTag));
       variantSelect.replaceChildren(...options);
     }
-    variantSelect.value = layout.tag;
+    variantSelect.value = value;
   }
 
   /** Lists the recent solves, `[{ puzzle, label }]`, latest first (a new list when changed). */
@@ -149,17 +151,20 @@ export function mountPuzzleBar(host, shapes, on) {
   }
 
   /**
-   * `state`: `text`, `size`, `layout` (the puzzle's), `variants` (of the size, as core.js
-   * variantsFor gives them), `sampleId` ('' for none), `error` (a diagnosis or null), `recent`
-   * (the recent solves, `[{ puzzle, label }]`).
+   * `state`: `text`, `size`, `layout` (the puzzle's), `variant` (the Variant list's choice:
+   * the layout's variant tag, or `killerTag`), `variants` (of the size, as core.js
+   * variantsFor gives them), `sampleId` ('' for none), `error` (a diagnosis or null),
+   * `recent` (the recent solves, `[{ puzzle, label }]`).
    */
-  function update({ text, size, layout, variants, sampleId, error: diagnosis, recent }) {
+  function update(state) {
+    const { text, size, layout, variant, killerTag, variants, sampleId, recent } = state;
+    const diagnosis = state.error;
     if (input.value !== text) {
       input.value = text;
     }
     showRecent(recent);
     sizeSelect.value = String(size);
-    showVariants(variants, layout);
+    showVariants(variants, layout, variant, killerTag);
     sampleSelect.value = sampleId;
     if (diagnosis === shownError) {
       return;

@@ -4,7 +4,12 @@
 // stays watchable; the 25×25 one at 318, where its Human solve needs a Nishio forcing
 // chain). The variants come from tests/data/variants.txt (examples/make_variants.rs); the
 // X-Sudoku one with two more givens from its solution, which make it Easy. A variant's text
-// starts with its tag (see docs/FORMATS.md, Puzzle text). tests/js/samples.test.mjs checks every
+// starts with its tag (see docs/FORMATS.md, Puzzle text). The puzzles with rules come from
+// tests/data/killer.jsonl, written in our one-line text (docs/FORMATS.md, Constraint
+// puzzles) exactly as the core writes it, so a sample's text is its line; their text (`null`
+// here) is in rule-samples.js, loaded with the rules reader or when the sample is chosen, so
+// that the first grid does not carry it (sampleText); they come last, so that a search for
+// a sample by its text meets them only when none came before. tests/js/samples.test.mjs checks every
 // verdict listed here.
 
 export const SAMPLES = [
@@ -121,7 +126,41 @@ export const SAMPLES = [
       '.VS.R.W.G.K.LU..Q.M....PC' +
       '..EY..I.S..J....NU.....F.',
   },
+  {
+    id: 'killer',
+    name: 'Killer 9×9 (cages, no givens)',
+    verdict: 'unique',
+    // tests/data/killer.jsonl, "killer 9×9 #1": its text is in rule-samples.js.
+    text: null,
+  },
+  {
+    id: 'rules',
+    name: 'Thermo, arrows, kropki and XV 9×9',
+    verdict: 'unique',
+    // tests/data/killer.jsonl, "mixed #11": its text is in rule-samples.js.
+    text: null,
+  },
 ];
+
+/** The samples with rules, by their line, once rule-samples.js is in (loadRuleSamples). */
+let ruleSampleIds = new Map();
+
+/** Loads the texts of the samples with rules (rule-samples.js): `{ id: text }`. */
+export async function loadRuleSamples() {
+  const { RULE_SAMPLE_TEXTS } = await import('./rule-samples.js');
+  ruleSampleIds = new Map(Object.entries(RULE_SAMPLE_TEXTS).map(([id, text]) => [text, id]));
+  return RULE_SAMPLE_TEXTS;
+}
+
+/** The id of the sample with rules whose line is `line`, once they are loaded, or ''. */
+export function ruleSampleId(line) {
+  return ruleSampleIds.get(line) ?? '';
+}
+
+/** A sample's text: its own, or one with rules from rule-samples.js. */
+export async function sampleText(sample) {
+  return sample.text ?? (await loadRuleSamples())[sample.id];
+}
 
 /** The sample loaded when the page has no puzzle of its own. */
 export const DEFAULT_SAMPLE = SAMPLES[0];

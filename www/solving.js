@@ -24,7 +24,7 @@ import {
 import { SOLVE_OPTIONS } from './solve-bar.js';
 import { Solve } from './solve-model.js';
 import { durationText, Stopwatch } from './stopwatch.js';
-import { finishCardState, newestMessage, solveBarState } from './view-model.js';
+import { finishCardState, isPosed, newestMessage, solveBarState } from './view-model.js';
 import { CancelledError } from './worker-client.js';
 
 /**
@@ -125,7 +125,7 @@ export class Solving {
       return;
     }
     this.host.leaveTrace();
-    if (phase === 'solving' && this.host.puzzle().values.some((v) => v)) {
+    if (phase === 'solving' && isPosed(this.host.puzzle())) {
       this.begin();
     } else {
       this.end();

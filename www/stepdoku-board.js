@@ -40,23 +40,32 @@ import {
   shapeOfSize,
   strategies,
   technique,
-  textTooLong,
   variantsFor,
   withCell,
 } from './core.js';
 import { NewPuzzleJob, newPuzzleOrder, randomSeed } from './new-puzzle-job.js';
 import { readStep } from './link.js';
 import { Playback } from './playback.js';
+import {
+  editLine,
+  isReading,
+  KILLER_TAG,
+  loadLinked,
+  loadText,
+  readSoon,
+  refuseLink,
+  showRules,
+} from './puzzle-loading.js';
 import { RatingJob, ratingBudget } from './rating-job.js';
 import { loadChoices, progressText, saveChoice } from './saved.js';
-import { SAMPLES } from './samples.js';
+import { ruleSampleId, SAMPLES } from './samples.js';
 import { shareLink, shareUrl } from './share.js';
 import { isHintKey, placeOf, shortcutOf } from './shortcuts.js';
 import { messageBox } from './dom.js';
 import { Solving } from './solving.js';
 import { allSheets, firstSheets } from './stylesheets.js';
-import { BoardMode, CONTROLS, puzzleSummary, shownControls } from './view-model.js';
-import { VerdictJob, verdictOf } from './verdict-job.js';
+import { BoardMode, CONTROLS, isPosed, puzzleSummary, shownControls } from './view-model.js';
+import { VerdictJob } from './verdict-job.js';
 import { Watching } from './watching.js';
 import { isRequested, modules } from './wasm.js';
 import { WorkerClient } from './worker-client.js';
@@ -115,7 +124,9 @@ class StepdokuBoard extends HTMLElement {
      *   opened the puzzle panel;
      * - `choices`: the strategy, speed and level the person chose last (saved.js);
      * - `generated`: how the puzzle made last was asked for (`{ line, target, seed,
-     *   symmetry }`), or null.
+     *   symmetry }`), or null;
+     * - `isDrawingCages`: whether the person chose Killer in the Variant list, to draw cages
+     *   (cage-entry.js) on the puzzle they enter.
      */
     this.state = {
       puzzle: null,
@@ -135,6 +146,7 @@ class StepdokuBoard extends HTMLElement {
       isPanelOpen: false,
       choices: loadChoices(this.storage),
       generated: null,
+      isDrawingCages: false,
     };
     /** What the parts show that render changes only when it changes. */
     this.drawn = { view: '', hasChain: false, recentFor: null, recent: [] };
@@ -186,6 +198,8 @@ class StepdokuBoard extends HTMLElement {
       return;
     } else if (name === 'puzzle') {
       this.loadLinked(value);
+    } else if ((name === 'progress' || name === 'step') && isReading(this)) {
+      // They are the puzzle's on its way (puzzle-loading.js loadLinked applies them).
     } else if (this.state.unreadLink !== null && name !== 'speed') {
       this.restoreAttribute(name, old);
     } else if (name === 'progress') {
@@ -237,13 +251,25 @@ class StepdokuBoard extends HTMLElement {
     if (!this.isConnected) {
       return;
     }
+    const initial = this.getAttribute('puzzle');
+    // A puzzle with rules waits for their reader (puzzle-loading.js) before anything shows;
+    // a plain one is read at once.
+    let read = initial ? readSoon(initial) : { ok: false };
+    if (read instanceof Promise) {
+      read = await read;
+      if (!this.isConnected) {
+        return;
+      }
+    }
     root.innerHTML = `<div class="app" part="app">
         <div class="board-col"></div>
         <aside class="side-col" aria-label="Solver"></aside>
         <div class="glossary-col"></div>
       </div>`;
     this.startJobs();
-    this.sampleIds = new Map(SAMPLES.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
+    // The samples with rules come with their reader (samples.js ruleSampleId).
+    const plainSamples = SAMPLES.filter((s) => s.text);
+    this.sampleIds = new Map(plainSamples.map((s) => [readPuzzle(s.text).puzzle.line, s.id]));
     this.parts = mountParts(
       this,
       root.querySelector('.board-col'),
@@ -285,15 +311,13 @@ class StepdokuBoard extends HTMLElement {
     for (const type of ['pointerdown', 'keydown', 'focusin']) {
       this.addEventListener(type, () => this.wake(), { once: true });
     }
-    const initial = this.getAttribute('puzzle');
-    const read = initial ? readPuzzle(initial) : { ok: false };
     if (initial && !read.ok) {
       // An empty grid stands in (see setPuzzle), with the reason beside it.
       this.state.unreadLink = initial;
     }
     this.setPuzzle(read.ok ? read.puzzle : emptyPuzzle(shapeOfSize(9)), { phase: 'solving' });
     if (initial && !read.ok) {
-      this.refuseLink(initial, read.diagnosis);
+      refuseLink(this, initial, read.diagnosis);
     }
     this.dispatchEvent(new CustomEvent('ready'));
     // The parts the grid does not need come next (bundled, a chunk of their own). Where the
@@ -517,73 +541,34 @@ class StepdokuBoard extends HTMLElement {
     this.setPuzzle(emptyPuzzle(shape, isPossible ? tag : ''));
   }
 
-  /** The puzzle in another layout (`tag`), in the phase it is in. */
+  /**
+   * The puzzle in another layout (`tag`), in the phase it is in; its rules stay. KILLER_TAG
+   * (Killer in the Variant list) empties the grid to draw a Killer's cages on it.
+   */
   setVariant(tag) {
     const { puzzle, mode } = this.state;
-    this.loadText(lineInLayout(puzzle, tag), { phase: mode.phase });
+    this.state.isDrawingCages = tag === KILLER_TAG;
+    if (tag === KILLER_TAG) {
+      const empty = emptyPuzzle(puzzle.shape);
+      this.solving.record('clear', () => this.setPuzzle(empty));
+    } else {
+      this.loadText(lineInLayout(puzzle, tag), { phase: mode.phase });
+    }
   }
 
-  /**
-   * Loads puzzle text to solve (its saved progress comes back), or in another `phase` (see
-   * setPuzzle); text that cannot be read stays in the Puzzle box with its error, and the
-   * grid is kept. Text longer than the core reads is refused before it reaches wasm, and is
-   * not put in the Puzzle box either (a pasted file would make the page crawl). Returns
-   * whether the text was read.
-   */
-  loadText(text, { phase = 'solving' } = {}) {
-    // The person moves on: a notice on a link refused before is old news.
-    this.state.notice = '';
-    const read = readPuzzle(text);
-    if (read.ok) {
-      this.setPuzzle(read.puzzle, { phase });
-      return true;
-    }
-    if (!textTooLong(text)) {
-      this.state.text = text;
-    }
-    this.state.inputError = read.diagnosis;
-    this.verdicts.refuse(verdictOf(read.diagnosis));
-    this.schedule();
-    return false;
+  /** Makes `line` the puzzle, as an edit (puzzle-loading.js editLine: cage-entry.js). */
+  editLine(line) {
+    return editLine(this, line);
+  }
+
+  /** Loads puzzle text (puzzle-loading.js loadText); returns whether it was read. */
+  loadText(text, options) {
+    return loadText(this, text, options);
   }
 
   /** Loads a link's puzzle (the `puzzle` attribute); text that cannot be read is refused. */
   loadLinked(text) {
-    const { state } = this;
-    if (text === state.puzzle.line) {
-      // The board's own line (setPuzzle writes it back), or a link back to the grid shown.
-      if (state.unreadLink !== null) {
-        state.unreadLink = null;
-        state.notice = '';
-        this.schedule();
-      }
-      return;
-    }
-    const read = readPuzzle(text);
-    if (read.ok) {
-      this.setPuzzle(read.puzzle, { phase: 'solving' });
-    } else {
-      this.refuseLink(text, read.diagnosis);
-    }
-  }
-
-  /**
-   * Shows why the puzzle of a link could not be read, in the Puzzle box (as typed text) and
-   * in the status card, which says the grid shown is not the link's. The position shown
-   * counts as announced, so the page's link stays as written until the person moves on.
-   */
-  refuseLink(text, diagnosis) {
-    const { state } = this;
-    state.unreadLink = text;
-    this.playback.pause();
-    this.playback.cancelSeek();
-    if (!textTooLong(text)) {
-      state.text = text;
-    }
-    state.inputError = diagnosis;
-    state.notice = `The link's puzzle could not be read, so it is not shown. ${diagnosis.message}`;
-    state.announced = this.positionKey(this.watching.shown());
-    this.schedule();
+    loadLinked(this, text);
   }
 
   /**
@@ -626,6 +611,7 @@ class StepdokuBoard extends HTMLElement {
     }
     if (isNewLayout) {
       this.parts.grid.build(puzzle.shape, puzzle.layout);
+      showRules(this);
     }
     if (!isSame && !isStandIn) {
       this.setAttribute('puzzle', puzzle.line);
@@ -634,8 +620,7 @@ class StepdokuBoard extends HTMLElement {
       this.dispatchEvent(new CustomEvent('puzzlechange', { detail, bubbles: true }));
     }
     this.askVerdict();
-    const hasGivens = puzzle.values.some((v) => v);
-    if (phase === 'solving' && hasGivens && !this.isReadonly) {
+    if (phase === 'solving' && isPosed(puzzle) && !this.isReadonly) {
       this.solving.begin(solve);
     }
     this.schedule();
@@ -786,7 +771,8 @@ class StepdokuBoard extends HTMLElement {
     this.wake();
     const own = this.state.puzzle;
     const shape = shapeOfSize(size ?? own.shape.size);
-    const layoutTag = tag ?? own.layout.tag;
+    // A puzzle's rules (a Killer's cages…) are its own: a new one has its layout's houses.
+    const layoutTag = tag ?? own.layout.tag.split(';')[0];
     const layoutName =
       layoutTag === own.layout.tag
         ? own.layout.name
@@ -836,9 +822,14 @@ class StepdokuBoard extends HTMLElement {
     return shareUrl(shareLink(this.linkBase, position, isMade ? generated : null));
   }
 
+  /** The id of the sample whose puzzle is `line`, or ''. */
+  sampleIdOf(line) {
+    return this.sampleIds.get(line) ?? ruleSampleId(line);
+  }
+
   /** The name of the sample whose puzzle is `line`, or ''. */
   sampleName(line) {
-    const id = this.sampleIds.get(line);
+    const id = this.sampleIdOf(line);
     return id ? SAMPLES.find((s) => s.id === id).name : '';
   }
 

@@ -286,17 +286,45 @@ export function digitsLeft(values, size) {
 }
 
 /**
+ * Whether a puzzle is posed, so that it can be solved: it has givens, or rules (a Killer
+ * often has no givens at all).
+ */
+export function isPosed(puzzle) {
+  return puzzle.values.some(Boolean) || Boolean(puzzle.layout.rules);
+}
+
+/**
  * What the top bar says the puzzle is: its sample's name (`sampleName`, '' for none), else its
- * size and layout with how many givens it has ("9×9 X-Sudoku, 28 givens", "Empty 6×6").
+ * size and layout with how many givens it has ("9×9 X-Sudoku, 28 givens", "Empty 6×6"); a
+ * puzzle with rules says so ("9×9 Killer", "9×9 with rules, 2 givens").
  */
 export function puzzleSummary(puzzle, sampleName) {
   if (sampleName) {
     return sampleName;
   }
-  const { size } = puzzle.shape;
+  const { layout } = puzzle;
   const nGivens = puzzle.values.filter(Boolean).length;
-  const shape = `${size}×${size}${puzzle.layout.tag ? ` ${puzzle.layout.name}` : ''}`;
-  return nGivens ? `${shape}, ${nGivens} givens` : `Empty ${shape}`;
+  const names = [layout.tag.split(';')[0] && layout.name, rulesName(layout.rules)];
+  const shape = [`${puzzle.shape.size}×${puzzle.shape.size}`, ...names.filter(Boolean)].join(' ');
+  if (nGivens) {
+    return `${shape}, ${nGivens} givens`;
+  }
+  return layout.rules ? shape : `Empty ${shape}`;
+}
+
+/** What a puzzle's rules make it: 'Killer' with cages alone, 'with rules' with others, or ''. */
+function rulesName(rules) {
+  if (!rules) {
+    return '';
+  }
+  const { cages, ...others } = rules;
+  const hasOthers = Object.entries(others).some(
+    ([kind, list]) => kind !== 'notes' && list.length > 0,
+  );
+  if (!cages.length) {
+    return 'with rules';
+  }
+  return hasOthers ? 'Killer with rules' : 'Killer';
 }
 
 /** traceHighlight's answers by step and level: a trace playing draws its step every frame. */

@@ -15,14 +15,14 @@ use std::thread;
 use crate::limits::{Limits, DEFAULT_MAX_SECONDS};
 use std::time::Duration;
 use std::time::{SystemTime, UNIX_EPOCH};
-use stepdoku::generate::{self, DateError, ErRange, Givens, Ladder, Symmetry, Target};
+use stepdoku::generate::{self, Clues, DateError, ErRange, Givens, Ladder, Symmetry, Target};
 use stepdoku::rating::Level;
 use stepdoku::render::Theme;
 use stepdoku::{Geometry, Rating, Shape, Strategy, Variant};
 
 use crate::batch::{Ambiguity, Task};
 use crate::explain::{Detail, ExplainOptions};
-use crate::format::Format;
+use crate::format::{Format, PuzzleFormat};
 use crate::generate::GenerateOptions;
 use crate::input::Input;
 use crate::render::{CandidateDisplay, CaptionDisplay, RenderOptions, Subject};
@@ -191,7 +191,9 @@ text (the default) the line has tab-separated columns:
   puzzle  ER  score  level  hardest  givens  seed
 
 With --format jsonl each line is a JSON object: puzzle, solution, seed, tries (candidates
-made for it) and rating (the record of stepdoku rate --format jsonl).
+made for it) and rating (the record of stepdoku rate --format jsonl). With --format
+fpuzzles each line is the puzzle as f-puzzles JSON, its solution under 'solution', which
+f-puzzles and SudokuPad open (Windoku has no f-puzzles form and fails).
 
 What the rating must show (one of them; any puzzle without):
   --level L      a HoDoKu level: easy, medium, hard, unfair or extreme
@@ -447,6 +449,9 @@ struct GenerateArgs {
     /// Rate without the techniques that rely on a unique solution.
     #[arg(long)]
     no_uniqueness: bool,
+    /// Make killers: cages with their sums and no givens (no --symmetry or --givens then).
+    #[arg(long)]
+    killer: bool,
     /// The symmetry of the givens.
     #[arg(long, value_name = "S", default_value = "none", value_parser = symmetry_parser())]
     symmetry: Symmetry,
@@ -490,8 +495,8 @@ struct GenerateArgs {
     #[arg(long, value_name = "N", value_parser = parse_count, allow_negative_numbers = true)]
     givens: Option<usize>,
     /// How to write the puzzles.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    format: Format,
+    #[arg(long, value_enum, default_value_t = PuzzleFormat::Text)]
+    format: PuzzleFormat,
     #[command(flatten)]
     variant: VariantArg,
     #[command(flatten)]
@@ -652,6 +657,9 @@ fn generate_request(args: GenerateArgs) -> Result<Request, String> {
     }
     if args.no_uniqueness {
         request.ladder = Ladder::WithoutUniqueness;
+    }
+    if args.killer {
+        request.clues = Clues::Cages;
     }
     request.check().map_err(|e| e.to_string())?;
     let first_seed = args.seed.or(args.daily).unwrap_or_else(random_seed);

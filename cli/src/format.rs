@@ -14,3 +14,16 @@ pub enum Format {
     #[value(alias = "json")]
     Jsonl,
 }
+
+/// How `generate` writes its puzzles.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleFormat {
+    /// Tab-separated columns: the puzzle, its rating, its seed.
+    Text,
+    /// One JSON object per line: the puzzle, its solution, its seed and its rating.
+    #[value(alias = "json")]
+    Jsonl,
+    /// One f-puzzles JSON object per line (the givens, the layout and the solution), which
+    /// f-puzzles and SudokuPad open.
+    Fpuzzles,
+}

@@ -19,7 +19,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 use stepdoku::generate::{Generated, Generator, Progress, Request};
 
-use crate::format::Format;
+use crate::format::PuzzleFormat;
 use crate::outcome::{Failure, Outcome};
 
 /// What `generate` was asked for.
@@ -34,7 +34,7 @@ pub struct GenerateOptions {
     pub max_tries: u64,
     /// The wall-clock time the whole command may take.
     pub max_time: Duration,
-    pub format: Format,
+    pub format: PuzzleFormat,
     pub n_threads: usize,
 }
 
@@ -153,10 +153,17 @@ fn write_in_order(
         while let Some(found) = pending.remove(&next_out) {
             let seed = options.first_seed + next_out;
             let own_line = match found {
-                Made::Puzzle(found) => {
-                    n_made += 1;
-                    format_line(&found, options.format)
-                }
+                Made::Puzzle(found) => match format_line(&found, options.format) {
+                    Ok(line) => {
+                        n_made += 1;
+                        line
+                    }
+                    Err(why) => {
+                        n_failed += 1;
+                        eprintln!("error: puzzle {}: {why}", next_out + 1);
+                        failure_line(seed, &why, options.format)
+                    }
+                },
                 Made::OutOfTime => {
                     n_failed += 1;
                     stopped.push(seed);
@@ -207,18 +214,24 @@ fn write_in_order(
 }
 
 /// The line of a puzzle that failed: empty, or in jsonl an object with its seed and why.
-fn failure_line(seed: u64, message: &str, format: Format) -> String {
+fn failure_line(seed: u64, message: &str, format: PuzzleFormat) -> String {
     match format {
-        Format::Jsonl => serde_json::json!({ "seed": seed, "error": message }).to_string() + "\n",
-        Format::Text => "\n".to_string(),
+        PuzzleFormat::Jsonl => {
+            serde_json::json!({ "seed": seed, "error": message }).to_string() + "\n"
+        }
+        PuzzleFormat::Text | PuzzleFormat::Fpuzzles => "\n".to_string(),
     }
 }
 
-/// One output line: tab-separated columns, or the JSON record.
-pub fn format_line(found: &Generated, format: Format) -> String {
-    match format {
-        Format::Jsonl => serde_json::to_string(found).expect("the record always serialises") + "\n",
-        Format::Text => {
+/// One output line: tab-separated columns, the JSON record, or f-puzzles JSON; `None` for a
+/// puzzle f-puzzles has no form for, with why.
+pub fn format_line(found: &Generated, format: PuzzleFormat) -> Result<String, String> {
+    Ok(match format {
+        PuzzleFormat::Jsonl => {
+            serde_json::to_string(found).expect("the record always serialises") + "\n"
+        }
+        PuzzleFormat::Fpuzzles => fpuzzles_line(found)?,
+        PuzzleFormat::Text => {
             let rating = &found.rating;
             format!(
                 "{}\t{:.1}\t{}\t{}\t{}\t{}\t{}\n",
@@ -231,7 +244,17 @@ pub fn format_line(found: &Generated, format: Format) -> String {
                 found.seed,
             )
         }
-    }
+    })
+}
+
+/// The f-puzzles JSON of a puzzle made, its solution under `solution`, on one line.
+fn fpuzzles_line(found: &Generated) -> Result<String, String> {
+    let json = stepdoku::constraint::fpuzzles_write::write(&found.puzzle)
+        .map_err(|unwritable| unwritable.to_string())?;
+    let mut object: serde_json::Value =
+        serde_json::from_str(&json).expect("the writer writes JSON");
+    object["solution"] = serde_json::json!(found.solution.values());
+    Ok(object.to_string() + "\n")
 }
 
 /// A progress bar on standard error: puzzles made, and candidates tried on the way.

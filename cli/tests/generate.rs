@@ -5,7 +5,7 @@ mod tool;
 use serde_json::Value;
 use stepdoku::generate::{Symmetry, MAX_SEED};
 use stepdoku::rating::Level;
-use stepdoku::{search, Grid, Rating};
+use stepdoku::{search, ConstraintPuzzle, Grid, Rating};
 use tool::run;
 
 /// The puzzle column of each text line.
@@ -95,6 +95,97 @@ fn jsonl_has_the_record_and_options_shape_the_puzzle() {
     for puzzle in puzzles(&small.stdout) {
         assert!(Grid::parse(&puzzle).unwrap().n_filled() >= 20);
     }
+}
+
+#[test]
+fn fpuzzles_output_opens_as_the_same_puzzle_and_windoku_is_refused() {
+    for variant in [
+        "classic",
+        "x",
+        "jigsaw:AAABBBCCCAAABBBCCCDDABBECFCDAAEBEFFCDDDEEEFFIDGGEHHFIIDGGEHHFFIDGGEHHIFIGGGHHHIII",
+    ] {
+        let args = [
+            "generate",
+            "--level",
+            "easy",
+            "--seed",
+            "5",
+            "--variant",
+            variant,
+        ];
+        let text = run(&args, "");
+        let json = run(&[&args[..], &["--format", "fpuzzles"]].concat(), "");
+        assert_eq!(json.code, 0, "{}", json.stderr);
+        let line = json.lines()[0];
+        let puzzle = ConstraintPuzzle::read(line).unwrap().unwrap().into_grid();
+        assert_eq!(
+            puzzle,
+            Grid::parse(&puzzles(&text.stdout)[0]).unwrap(),
+            "{variant}"
+        );
+        let record: Value = serde_json::from_str(line).unwrap();
+        let solution: Vec<u8> = record["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d.as_u64().unwrap() as u8)
+            .collect();
+        let solved = search::solve(&puzzle, search::Budget::DEFAULT)
+            .unwrap()
+            .unwrap();
+        assert_eq!(solved.values(), &solution[..]);
+        // The same puzzle through the other commands.
+        assert_eq!(run(&["count"], line).stdout.trim(), "1");
+    }
+    let windoku = run(
+        &[
+            "generate",
+            "--level",
+            "easy",
+            "--seed",
+            "5",
+            "--variant",
+            "windoku",
+            "--format",
+            "fpuzzles",
+        ],
+        "",
+    );
+    assert_eq!(windoku.code, 1);
+    assert!(
+        windoku
+            .stderr
+            .contains("f-puzzles JSON has no key for Windoku's windows"),
+        "{}",
+        windoku.stderr
+    );
+}
+
+#[test]
+fn killers_have_cages_and_no_givens_and_one_solution() {
+    let out = run(&["generate", "--killer", "--seed", "3", "--count", "2"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for line in puzzles(&out.stdout) {
+        let puzzle = ConstraintPuzzle::read_line(&line).unwrap().unwrap();
+        assert_eq!(puzzle.grid().n_filled(), 0);
+        let cages = &puzzle.constraints().cages;
+        let covered: usize = cages.iter().map(|cage| cage.cells.len()).sum();
+        assert_eq!(covered, 81, "{line}");
+        // A cage of one cell is a given in disguise: the cutting leaves one only where no
+        // neighbouring cage can take it in.
+        let singles = cages.iter().filter(|cage| cage.cells.len() == 1).count();
+        assert!(singles <= 3, "{line}");
+        assert_eq!(run(&["count"], &line).stdout.trim(), "1");
+    }
+    let mirrored = run(&["generate", "--killer", "--symmetry", "mirror"], "");
+    assert_eq!(mirrored.code, 2);
+    assert!(
+        mirrored
+            .stderr
+            .contains("a killer has no givens, so no symmetry of givens"),
+        "{}",
+        mirrored.stderr
+    );
 }
 
 #[test]

@@ -102,8 +102,14 @@ pub fn read(text: &str) -> Result<ConstraintPuzzle, ConstraintError> {
         .filter(|s| s.size() <= 16)
         .ok_or(ConstraintError::UnsupportedSize(size))?;
     let reader = Reader { shape };
-    let grid = reader.grid(&object)?;
-    let constraints = reader.constraints(&object)?;
+    let mut grid = reader.grid(&object)?;
+    let mut constraints = reader.constraints(&object)?;
+    // Both diagonals on boxes are X-Sudoku: houses of the layout, as every layer knows them.
+    if grid.geometry().is_classic() && constraints.diagonals.len() == 2 {
+        constraints.diagonals.clear();
+        let x = Geometry::new(shape, Variant::X).map_err(ConstraintError::Layout)?;
+        grid = grid.in_layout(x);
+    }
     ConstraintPuzzle::new(grid, constraints)
 }
 

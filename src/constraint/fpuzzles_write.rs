@@ -8,7 +8,7 @@
 //! has no key for is refused by name rather than left out: Windoku's windows and a pair sum
 //! other than X (10) and V (5).
 
-use super::{Constraints, Diagonal, Relation};
+use super::{Diagonal, Relation};
 use crate::geometry::{Cell, Shape, Variant};
 use crate::grid::Grid;
 use serde_json::{json, Map, Value};
@@ -29,9 +29,11 @@ impl fmt::Display for Unwritable {
 
 impl std::error::Error for Unwritable {}
 
-/// The f-puzzles JSON of a puzzle (its grid and the rules beside it), on one line.
-pub fn write(grid: &Grid, rules: &Constraints) -> Result<String, Unwritable> {
+/// The f-puzzles JSON of a puzzle (its givens, its layout and the layout's rules), on one
+/// line.
+pub fn write(grid: &Grid) -> Result<String, Unwritable> {
     let shape = grid.shape();
+    let rules = grid.geometry().rules();
     let name = |cell: Cell| cell.name(shape).to_ascii_uppercase();
     let names = |cells: &[Cell]| -> Vec<String> { cells.iter().map(|&c| name(c)).collect() };
     let regions = match grid.geometry().variant() {

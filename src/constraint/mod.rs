@@ -28,7 +28,9 @@ pub use crate::geometry::rules::{
 };
 pub use check::ConstraintError;
 
-use crate::grid::Grid;
+use crate::geometry::{Geometry, Shape};
+use crate::grid::{layout_of_tag, Grid};
+use std::sync::Arc;
 
 /// A puzzle with constraints: its grid (givens and layout) and the rules beside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,8 +66,21 @@ impl ConstraintPuzzle {
                     .and_then(|json| fpuzzles::read(&json)),
             );
         }
+        ConstraintPuzzle::read_line(text)
+    }
+
+    /// Reads Stepdoku's one-line text of a constraint puzzle alone (the cells, then the
+    /// rules after semicolons): `None` for text without rules. Unlike [`ConstraintPuzzle::read`]
+    /// it never reads JSON, so a caller that needs only this form does not carry a JSON
+    /// reader (the page's first module).
+    pub fn read_line(text: &str) -> Option<Result<ConstraintPuzzle, ConstraintError>> {
         let (cells, rules) = text::split(text)?;
         Some(ConstraintPuzzle::from_line(cells, rules))
+    }
+
+    /// The puzzle as a grid: its layout carries the rules.
+    pub fn into_grid(self) -> Grid {
+        self.grid
     }
 
     /// A puzzle from the two parts of its one-line text: the cells and the rules.
@@ -105,4 +120,31 @@ impl ConstraintPuzzle {
                 .constraints
                 .are_kept_by(self.grid.shape(), solution.values())
     }
+}
+
+/// Whether text looks like a constraint puzzle in one of its forms: JSON (it holds `{`), a
+/// link (it holds `load=` or `fpuzzles`) or Stepdoku's one-line text (it holds a
+/// semicolon). A quick look, for a caller that reads only plain text to know when to hand
+/// the text on to [`ConstraintPuzzle::read`]; plain puzzle text never looks so.
+pub fn is_import(text: &str) -> bool {
+    text.contains(['{', ';']) || text.contains("load=") || text.contains("fpuzzles")
+}
+
+/// The layout a layout key names: a variant tag as [`Grid::parse`] reads it (empty for
+/// classic), then, for a layout with rules, the rules as the one-line text writes them
+/// (`;cage=17:r1c1,r1c2;…`). [`layout_key`] writes it.
+pub fn layout_of_key(shape: Shape, key: &str) -> Result<Arc<Geometry>, ConstraintError> {
+    let (tag, rules) = key.split_once(';').unwrap_or((key, ""));
+    let geometry = layout_of_tag(shape, tag).map_err(ConstraintError::Layout)?;
+    if rules.trim().is_empty() {
+        return Ok(geometry);
+    }
+    let rules = text::read_rules(shape, rules).map_err(ConstraintError::Rule)?;
+    let empty = Grid::empty_in(geometry);
+    Ok(ConstraintPuzzle::new(empty, rules)?.grid.geometry().clone())
+}
+
+/// The key of a layout: its variant tag, then its rules (see [`layout_of_key`]).
+pub fn layout_key(geometry: &Geometry) -> String {
+    geometry.tag() + geometry.rules_text()
 }

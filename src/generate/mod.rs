@@ -31,6 +31,7 @@
 
 mod dig;
 mod fill;
+mod killer;
 mod symmetry;
 
 pub use fill::fill;
@@ -171,6 +172,16 @@ pub enum Givens {
     AtLeast(usize),
 }
 
+/// What holds a new puzzle's solution in place.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Clues {
+    /// Givens, dug from a full grid (see the module's description).
+    Givens,
+    /// Killer cages with their sums and no givens (see `killer.rs`): the layout's houses and
+    /// the cages alone leave the one solution.
+    Cages,
+}
+
 /// Which techniques the rating's Human trace may use.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Ladder {
@@ -185,6 +196,9 @@ pub enum Ladder {
 pub enum RequestError {
     /// The technique asked for is a search step, or not on the layout's ladder.
     TechniqueUnavailable(Technique),
+    /// An option that shapes givens (a symmetry, a number of givens) asked of a killer,
+    /// which has none.
+    NoGivens(&'static str),
 }
 
 impl fmt::Display for RequestError {
@@ -195,6 +209,9 @@ impl fmt::Display for RequestError {
                 "no puzzle can need {}: the Human strategy does not use it on this layout with these options",
                 t.name()
             ),
+            RequestError::NoGivens(option) => {
+                write!(f, "a killer has no givens, so no {option}")
+            }
         }
     }
 }
@@ -214,6 +231,8 @@ pub struct Request {
     pub givens: Givens,
     /// The techniques the rating may use.
     pub ladder: Ladder,
+    /// What holds the solution in place: givens or killer cages.
+    pub clues: Clues,
 }
 
 impl Request {
@@ -225,12 +244,21 @@ impl Request {
             target: Target::Any,
             givens: Givens::Minimal,
             ladder: Ladder::Full,
+            clues: Clues::Givens,
         }
     }
 
     /// Checks that the request can be met at all: a needed technique must be a deduction the
     /// Human strategy uses on the layout with the ladder asked for.
     pub fn check(&self) -> Result<(), RequestError> {
+        if self.clues == Clues::Cages {
+            if self.symmetry != Symmetry::None {
+                return Err(RequestError::NoGivens("symmetry of givens"));
+            }
+            if self.givens != Givens::Minimal {
+                return Err(RequestError::NoGivens("number of givens"));
+            }
+        }
         if let Target::Needs(technique) = self.target {
             let on_ladder = logic::human_ladder(self.uniqueness(), &self.layout)
                 .iter()
@@ -436,6 +464,8 @@ enum Phase {
     Start,
     /// Givens are being taken away.
     Digging(Dig),
+    /// A solution grid is being cut into killer cages: the cuttings left to try on it.
+    Cutting(Grid, u32),
     /// The puzzle is being rated.
     Rating(Box<Rate>),
 }
@@ -500,6 +530,27 @@ impl Generator {
     pub fn try_once_while(&mut self, mut go_on: impl FnMut() -> bool) -> Progress {
         loop {
             match std::mem::replace(&mut self.phase, Phase::Start) {
+                Phase::Start if self.request.clues == Clues::Cages => {
+                    self.tries += 1;
+                    let solution = fill(&self.request.layout, &mut self.rng);
+                    self.phase = Phase::Cutting(solution, killer::CUTS_PER_GRID);
+                    if !go_on() {
+                        return Progress::Paused;
+                    }
+                }
+                Phase::Cutting(solution, left) => {
+                    match killer::cut(&solution, &mut self.rng) {
+                        Some(puzzle) => {
+                            let rate = Rate::new(puzzle, solution, self.request.uniqueness());
+                            self.phase = Phase::Rating(Box::new(rate));
+                        }
+                        None if left > 1 => self.phase = Phase::Cutting(solution, left - 1),
+                        None => return Progress::Missed,
+                    }
+                    if !go_on() {
+                        return Progress::Paused;
+                    }
+                }
                 Phase::Start => {
                     let dig = self.start_try();
                     self.phase = Phase::Digging(dig);
@@ -572,6 +623,8 @@ impl Generator {
                 seed: self.seed,
                 tries: self.tries,
             })),
+            // A killer's cages are cut afresh each time: no climbing from the closest.
+            Err(Miss::TooEasy(_)) if self.request.clues == Clues::Cages => Progress::Missed,
             Err(Miss::TooEasy(hardness)) => {
                 self.closest = match self.closest.take() {
                     Some(closest) if closest.hardness > hardness => Some(closest),

@@ -492,6 +492,8 @@ pub struct Geometry {
     overlaps: Vec<Vec<Overlap>>,
     /// The rules beyond the houses (none for a plain layout).
     rules: Constraints,
+    /// The rules as their one-line text (see [`Geometry::rules_text`]), written once.
+    rules_text: String,
 }
 
 /// Two houses that share two or more cells, as seen from the first: a box and a row, a jigsaw
@@ -515,7 +517,10 @@ impl fmt::Debug for Geometry {
 
 impl PartialEq for Geometry {
     fn eq(&self, other: &Geometry) -> bool {
-        self.shape == other.shape && self.variant == other.variant && self.rules == other.rules
+        // The rules' text is written the same for the same rules, and only for them.
+        self.shape == other.shape
+            && self.variant == other.variant
+            && self.rules_text == other.rules_text
     }
 }
 
@@ -525,7 +530,7 @@ impl Hash for Geometry {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.shape.hash(state);
         self.variant.hash(state);
-        self.rules.hash(state);
+        self.rules_text.hash(state);
     }
 }
 
@@ -711,6 +716,7 @@ impl Geometry {
             regions,
             overlaps,
             rules: Constraints::default(),
+            rules_text: String::new(),
         }
     }
 
@@ -718,8 +724,16 @@ impl Geometry {
     /// they are: [`crate::constraint::check`] checks them against a puzzle.
     pub fn with_rules(&self, rules: Constraints) -> Arc<Geometry> {
         let mut geometry = Geometry::build(self.shape, self.variant.clone());
+        geometry.rules_text = rules.to_text(self.shape);
         geometry.rules = rules;
         Arc::new(geometry)
+    }
+
+    /// The rules as Stepdoku's one-line text writes them after the cells
+    /// ([`Constraints::to_text`]): empty without rules. Written once, when the rules are
+    /// given, so a grid writes its line without formatting them again.
+    pub fn rules_text(&self) -> &str {
+        &self.rules_text
     }
 
     /// The rules beyond the houses: empty for a plain layout.
@@ -729,7 +743,7 @@ impl Geometry {
 
     /// Whether the layout has rules beyond its houses.
     pub fn has_rules(&self) -> bool {
-        !self.rules.is_empty()
+        !self.rules_text.is_empty()
     }
 
     /// The shape: the side and the size of the boxes.

@@ -133,60 +133,120 @@ pub struct Constraints {
 }
 
 impl Constraints {
+    /// What the rules say of each cell, by cell index, for a reader who cannot see the
+    /// drawing: "cage of 17, 3 cells; thermometer bulb, 4 cells; white dot with r1c2". Empty
+    /// for a cell no cage, line, dot or extra diagonal touches. The anti-knight, anti-king and
+    /// non-consecutive rules hold for every cell and are not repeated here.
+    pub fn cell_notes(&self, shape: Shape) -> Vec<String> {
+        let mut notes: Vec<Vec<String>> = vec![Vec::new(); shape.n_cells()];
+        for cage in &self.cages {
+            let n = cage.cells.len();
+            let note = match cage.sum {
+                Some(sum) => format!("cage of {sum}, {n} cells"),
+                None => format!("cage without a sum, {n} cells"),
+            };
+            for c in &cage.cells {
+                notes[c.index()].push(note.clone());
+            }
+        }
+        for thermometer in &self.thermometers {
+            let n = thermometer.cells.len();
+            for (k, c) in thermometer.cells.iter().enumerate() {
+                notes[c.index()].push(match k {
+                    0 => format!("thermometer bulb, {n} cells"),
+                    _ => format!("thermometer cell {} of {n}", k + 1),
+                });
+            }
+        }
+        for arrow in &self.arrows {
+            let n = arrow.line.len();
+            notes[arrow.circle.index()].push(format!("arrow circle, the sum of {n} cells"));
+            let circle = arrow.circle.name(shape);
+            for c in &arrow.line {
+                notes[c.index()].push(format!("on the arrow from {circle}"));
+            }
+        }
+        for pair in &self.pairs {
+            let word = pair.relation.word();
+            notes[pair.a.index()].push(format!("{word} with {}", pair.b.name(shape)));
+            notes[pair.b.index()].push(format!("{word} with {}", pair.a.name(shape)));
+        }
+        for diagonal in &self.diagonals {
+            let name = match diagonal {
+                Diagonal::Falling => "on the ↘ diagonal",
+                Diagonal::Rising => "on the ↗ diagonal",
+            };
+            for c in diagonal.cells(shape) {
+                notes[c.index()].push(name.to_string());
+            }
+        }
+        notes.into_iter().map(|n| n.join("; ")).collect()
+    }
+
+    /// The rules that hold for every cell, by name: "anti-knight", "anti-king",
+    /// "non-consecutive".
+    pub fn global_rules(&self) -> Vec<&'static str> {
+        [
+            (self.is_antiknight, "anti-knight"),
+            (self.is_antiking, "anti-king"),
+            (self.is_nonconsecutive, "non-consecutive"),
+        ]
+        .into_iter()
+        .filter_map(|(is_on, name)| is_on.then_some(name))
+        .collect()
+    }
+
     /// The rules as Stepdoku's one-line text writes them after a puzzle's cells, each after a
     /// semicolon (`;cage=17:r1c1,r1c2;antiknight`; see [`crate::constraint::text`]); empty
     /// without rules.
     pub fn to_text(&self, shape: Shape) -> String {
-        let rules = self;
         let mut out = String::new();
-        let names = |cells: &[Cell]| -> String {
-            cells
-                .iter()
-                .map(|c| c.name(shape))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        for cage in &rules.cages {
-            let _ = match cage.sum {
-                Some(sum) => write!(out, ";cage={sum}:{}", names(&cage.cells)),
-                None => write!(out, ";cage:{}", names(&cage.cells)),
-            };
+        for cage in &self.cages {
+            match cage.sum {
+                Some(sum) => write_rule(&mut out, "cage=", sum, ":", shape, &cage.cells),
+                None => write_rule(&mut out, "cage:", 0, "", shape, &cage.cells),
+            }
         }
-        for thermometer in &rules.thermometers {
-            let _ = write!(out, ";thermo:{}", names(&thermometer.cells));
+        for thermometer in &self.thermometers {
+            write_rule(&mut out, "thermo:", 0, "", shape, &thermometer.cells);
         }
-        for arrow in &rules.arrows {
-            let _ = write!(
-                out,
-                ";arrow:{}>{}",
-                arrow.circle.name(shape),
-                names(&arrow.line)
-            );
+        for arrow in &self.arrows {
+            write_rule(&mut out, "arrow:", 0, "", shape, &[arrow.circle]);
+            out.push('>');
+            write_cells(&mut out, shape, &arrow.line);
         }
-        for rule in &rules.pairs {
-            let head = match rule.relation {
-                Relation::Difference(1) => "white".to_string(),
-                Relation::Difference(k) => format!("white={k}"),
-                Relation::Ratio(2) => "black".to_string(),
-                Relation::Ratio(k) => format!("black={k}"),
-                Relation::Sum(10) => "x".to_string(),
-                Relation::Sum(5) => "v".to_string(),
-                Relation::Sum(k) => format!("sum={k}"),
+        for rule in &self.pairs {
+            let (head, k) = match rule.relation {
+                Relation::Difference(1) => ("white:", 0),
+                Relation::Difference(k) => ("white=", k),
+                Relation::Ratio(2) => ("black:", 0),
+                Relation::Ratio(k) => ("black=", k),
+                Relation::Sum(10) => ("x:", 0),
+                Relation::Sum(5) => ("v:", 0),
+                Relation::Sum(k) => ("sum=", k),
                 // Never listed as a pair: the rule covers every pair of neighbours.
                 Relation::NotConsecutive => continue,
             };
-            let _ = write!(out, ";{head}:{}", names(&[rule.a, rule.b]));
+            let colon = if k > 0 { ":" } else { "" };
+            write_rule(
+                &mut out,
+                head,
+                u16::from(k),
+                colon,
+                shape,
+                &[rule.a, rule.b],
+            );
         }
-        for diagonal in &rules.diagonals {
+        for diagonal in &self.diagonals {
             out.push_str(match diagonal {
                 Diagonal::Rising => ";diagonal+",
                 Diagonal::Falling => ";diagonal-",
             });
         }
         for (is_on, word) in [
-            (rules.is_antiknight, ";antiknight"),
-            (rules.is_antiking, ";antiking"),
-            (rules.is_nonconsecutive, ";nonconsecutive"),
+            (self.is_antiknight, ";antiknight"),
+            (self.is_antiking, ";antiking"),
+            (self.is_nonconsecutive, ";nonconsecutive"),
         ] {
             if is_on {
                 out.push_str(word);
@@ -292,4 +352,31 @@ fn neighbour_pairs(shape: Shape, moves: &[(isize, isize)]) -> Vec<(Cell, Cell)> 
     pairs.sort();
     pairs.dedup();
     pairs
+}
+
+/// Writes one rule of the one-line text: `;`, its head, its number when not 0, what comes
+/// between the number and the cells, and the cells.
+fn write_rule(out: &mut String, head: &str, k: u16, colon: &str, shape: Shape, cells: &[Cell]) {
+    out.push(';');
+    out.push_str(head);
+    if k > 0 {
+        let _ = write!(out, "{k}");
+    }
+    out.push_str(colon);
+    write_cells(out, shape, cells);
+}
+
+/// Writes cells by name, separated by commas.
+fn write_cells(out: &mut String, shape: Shape, cells: &[Cell]) {
+    for (i, cell) in cells.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            "r{}c{}",
+            shape.row_of(*cell) + 1,
+            shape.col_of(*cell) + 1
+        );
+    }
 }

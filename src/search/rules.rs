@@ -59,6 +59,9 @@ pub struct ConstraintSolver {
     thermometers: Vec<Vec<u16>>,
     arrows: Vec<(u16, Vec<u16>)>,
     pairs: Vec<Pair>,
+    /// Groups of cells whose digits add up to a known total, by the 45 rule (see
+    /// [`sum_groups`]).
+    sum_groups: Vec<(Vec<u16>, u32)>,
     budget: Budget,
     clock: ClockReader,
 }
@@ -155,6 +158,7 @@ impl ConstraintSolver {
                 .map(|a| (idx(&a.circle), a.line.iter().map(idx).collect()))
                 .collect(),
             pairs,
+            sum_groups: sum_groups(geometry),
             budget: Budget::DEFAULT,
             clock: ClockReader::default(),
         }
@@ -213,6 +217,9 @@ impl ConstraintSolver {
             }
             for (circle, line) in &self.arrows {
                 changed |= self.propagate_arrow(*circle, line, cands)?;
+            }
+            for (cells, total) in &self.sum_groups {
+                changed |= Self::propagate_sum(cells, *total, cands)?;
             }
             for pair in &self.pairs {
                 let support = |m: u32| bit_positions(m).fold(0, |s, d| s | pair.allowed[d + 1]);
@@ -313,6 +320,24 @@ impl ConstraintSolver {
             let others_high = highs - max_digit(m);
             let hi = c_high.saturating_sub(others_low);
             let lo = c_low.saturating_sub(others_high).max(1);
+            changed |= Self::keep(cands, c, between(lo, hi))?;
+        }
+        Ok(changed)
+    }
+
+    /// Keeps each cell of a group within what the group's total leaves it, given the
+    /// smallest and largest digits the other cells may hold.
+    fn propagate_sum(cells: &[u16], total: u32, cands: &mut [u32]) -> Result<bool, Dead> {
+        let lows: u32 = cells.iter().map(|&c| min_digit(cands[c as usize])).sum();
+        let highs: u32 = cells.iter().map(|&c| max_digit(cands[c as usize])).sum();
+        if total < lows || total > highs {
+            return Err(Dead);
+        }
+        let mut changed = false;
+        for &c in cells {
+            let m = cands[c as usize];
+            let hi = total - (lows - min_digit(m));
+            let lo = total.saturating_sub(highs - max_digit(m)).max(1);
             changed |= Self::keep(cands, c, between(lo, hi))?;
         }
         Ok(changed)
@@ -439,6 +464,87 @@ impl ExactSolver for ConstraintSolver {
     fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
     }
+}
+
+/// The most cells a 45-rule group may have: a larger one bounds its cells too loosely to
+/// pay for its pass.
+const MAX_SUM_GROUP: usize = 5;
+
+/// The groups of cells the 45 rule gives a total for. Each house holds every digit once, so
+/// its cells add up to 1 + 2 + … + n, and so do 2 or 3 adjacent rows or columns, times 2 or
+/// 3. Over such a region, the cages wholly inside have known sums, so the other cells of the
+/// region (the innies) add up to the rest; and the cages that reach into it add up to their
+/// sums, so their cells outside it (the outies) add up to what those sums pass the region's
+/// total by. Each group of 1 to [`MAX_SUM_GROUP`] cells is kept, once.
+fn sum_groups(geometry: &Geometry) -> Vec<(Vec<u16>, u32)> {
+    let shape = geometry.shape();
+    let n = shape.size();
+    let rules = geometry.rules();
+    let mut cage_of = vec![usize::MAX; shape.n_cells()];
+    for (k, cage) in rules.cages.iter().enumerate() {
+        if cage.sum.is_some() {
+            for c in &cage.cells {
+                cage_of[c.index()] = k;
+            }
+        }
+    }
+    if rules.cages.is_empty() {
+        return Vec::new();
+    }
+    let house_total = (n * (n + 1) / 2) as u32;
+    let mut regions: Vec<Vec<usize>> = geometry
+        .house_cells
+        .iter()
+        .map(|cells| cells.iter().map(|c| c.index()).collect())
+        .collect();
+    for width in 2..=3 {
+        for first in 0..=n - width {
+            let rows = (0..shape.n_cells()).filter(|&i| (first..first + width).contains(&(i / n)));
+            let cols = (0..shape.n_cells()).filter(|&i| (first..first + width).contains(&(i % n)));
+            regions.push(rows.collect());
+            regions.push(cols.collect());
+        }
+    }
+    let mut groups: Vec<(Vec<u16>, u32)> = Vec::new();
+    for region in regions {
+        let total = house_total * (region.len() / n) as u32;
+        let inside = |i: usize| region.contains(&i);
+        let mut touched: Vec<usize> = region
+            .iter()
+            .map(|&i| cage_of[i])
+            .filter(|&k| k != usize::MAX)
+            .collect();
+        touched.sort_unstable();
+        touched.dedup();
+        let whole = |k: &usize| rules.cages[*k].cells.iter().all(|c| inside(c.index()));
+        let cage_sum = |k: &usize| u32::from(rules.cages[*k].sum.unwrap_or(0));
+        let whole_sum: u32 = touched.iter().filter(|k| whole(k)).map(cage_sum).sum();
+        let innies: Vec<u16> = region
+            .iter()
+            .filter(|&&i| cage_of[i] == usize::MAX || !whole(&cage_of[i]))
+            .map(|&i| i as u16)
+            .collect();
+        if (1..=MAX_SUM_GROUP).contains(&innies.len()) && total > whole_sum {
+            groups.push((innies, total - whole_sum));
+        }
+        let is_covered = region.iter().all(|&i| cage_of[i] != usize::MAX);
+        let touched_sum: u32 = touched.iter().map(cage_sum).sum();
+        let outies: Vec<u16> = touched
+            .iter()
+            .flat_map(|&k| rules.cages[k].cells.iter().map(|c| c.index()))
+            .filter(|&i| !inside(i))
+            .map(|i| i as u16)
+            .collect();
+        if is_covered && (1..=MAX_SUM_GROUP).contains(&outies.len()) && touched_sum > total {
+            groups.push((outies, touched_sum - total));
+        }
+    }
+    for (cells, _) in &mut groups {
+        cells.sort_unstable();
+    }
+    groups.sort();
+    groups.dedup();
+    groups
 }
 
 /// Every assignment of distinct digits of `combo` to the cells from `i` on, within their

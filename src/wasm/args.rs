@@ -3,7 +3,7 @@
 use super::to_js;
 use crate::digits::DigitSet;
 use crate::geometry::Geometry;
-use crate::grid::{layout_of_tag, Grid, ParseError, Shape, MAX_TEXT_LEN};
+use crate::grid::{Grid, ParseError, Shape, MAX_TEXT_LEN};
 #[cfg(feature = "verdict")]
 use crate::search::{Budget, Deadline};
 use crate::validate::Diagnosis;
@@ -240,7 +240,37 @@ pub(super) fn puzzle_text(value: &JsValue, what: &str) -> Result<String, JsValue
 /// Reads puzzle text, or throws its diagnosis (the error for text that cannot be read).
 pub(super) fn parse(value: &JsValue, what: &str) -> Result<Grid, JsValue> {
     let text = puzzle_text(value, what)?;
-    Grid::parse(&text).map_err(|error| to_js(&Diagnosis::of_parse_error(&error)))
+    read_grid(&text).map_err(|diagnosis| to_js(&diagnosis))
+}
+
+/// Reads plain puzzle text: the page module leaves rules beyond the houses to the verdict
+/// and full modules, whose constraint reader would add a quarter to it (see `isImport`).
+#[cfg(not(feature = "verdict"))]
+pub(super) fn read_grid(text: &str) -> Result<Grid, Diagnosis> {
+    Grid::parse(text).map_err(|error| Diagnosis::of_parse_error(&error))
+}
+
+/// Reads puzzle text, with rules beyond the houses after its cells if it has them.
+#[cfg(feature = "verdict")]
+pub(super) fn read_grid(text: &str) -> Result<Grid, Diagnosis> {
+    match crate::constraint::ConstraintPuzzle::read_line(text) {
+        Some(read) => read
+            .map(crate::constraint::ConstraintPuzzle::into_grid)
+            .map_err(|error| Diagnosis::of_constraint_error(&error)),
+        None => Grid::parse(text).map_err(|error| Diagnosis::of_parse_error(&error)),
+    }
+}
+
+/// The layout a key names: the page module reads variant tags only (see `read_grid`).
+#[cfg(not(feature = "verdict"))]
+fn layout_of(shape: Shape, key: &str) -> Result<Arc<Geometry>, String> {
+    crate::grid::layout_of_tag(shape, key).map_err(|error| error.to_string())
+}
+
+/// The layout a key names: a variant tag, then any rules (see `constraint::layout_of_key`).
+#[cfg(feature = "verdict")]
+fn layout_of(shape: Shape, key: &str) -> Result<Arc<Geometry>, String> {
+    crate::constraint::layout_of_key(shape, key).map_err(|error| error.to_string())
 }
 
 /// A layout tag: `undefined`, `null` or a string (see `layout`).
@@ -302,7 +332,7 @@ pub(super) fn bytes(value: &JsValue, what: &str) -> Result<Vec<u8>, JsValue> {
 /// `RangeError` with the core's sentence.
 pub(super) fn layout(shape: Shape, tag: &JsValue, what: &str) -> Result<Arc<Geometry>, JsValue> {
     let tag = optional_text(tag, &format!("tag of {what}"))?;
-    layout_of_tag(shape, tag.as_deref().unwrap_or("")).map_err(|error| {
+    layout_of(shape, tag.as_deref().unwrap_or("")).map_err(|error| {
         range_error(&format!(
             "The tag of {what} is not a layout of this grid: {error}"
         ))

@@ -4,7 +4,7 @@
 
 use super::args::{
     budget_for, js_string, page_budget, parse, position, position_index, puzzle_text, range_error,
-    shown, step_count, text, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL,
+    read_grid, shown, step_count, text, type_error, whole_number, whole_u32, MAX_ROWS_PER_CALL,
     MAX_SAFE_WHOLE, MAX_TRIES_PER_CALL, SLICE_MS,
 };
 use super::to_js;
@@ -39,7 +39,7 @@ pub fn rate(puzzle: &JsValue, max_ms: &JsValue) -> Result<JsValue, JsValue> {
     // The verdict first, within the page's budget as `analyze` gives it; then the rating
     // within `maxMs`.
     let diagnosis = Diagnosis::of_text_within(&text, page_budget());
-    let grid = match (diagnosis.status, Grid::parse(&text)) {
+    let grid = match (diagnosis.status, read_grid(&text)) {
         (VerdictKind::Unique | VerdictKind::Several, Ok(grid)) => grid,
         _ => return Err(to_js(&diagnosis)),
     };
@@ -425,4 +425,19 @@ impl Timeline {
             timeline: timeline::Timeline::new_within(grid, strategy, page_budget()),
         })
     }
+}
+
+/// Reads a constraint puzzle in any of its forms (an f-puzzles JSON object, an f-puzzles or
+/// SudokuPad link, Stepdoku's one-line text) or plain puzzle text, and gives it as one line
+/// of Stepdoku's own text, which `parsePuzzle` of this module reads. Throws the diagnosis
+/// (`invalid`, its message naming the key, cage or cell at fault) for anything else.
+#[wasm_bindgen(js_name = importPuzzle)]
+pub fn import_puzzle(text: &JsValue) -> Result<String, JsValue> {
+    let text = puzzle_text(text, "text of importPuzzle")?;
+    let read = match crate::constraint::ConstraintPuzzle::read(&text) {
+        Some(read) => read.map(crate::constraint::ConstraintPuzzle::into_grid),
+        None => Grid::parse(&text).map_err(crate::constraint::ConstraintError::Cells),
+    };
+    read.map(|grid| grid.to_line())
+        .map_err(|error| to_js(&Diagnosis::of_constraint_error(&error)))
 }

@@ -42,7 +42,9 @@ mod verdict;
 
 pub use args::{MAX_LIMIT, MAX_POSITION, MAX_STEPS_PER_CALL, MAX_TRIES_PER_CALL, SLICE_MS};
 #[cfg(feature = "explainer")]
-pub use explainer::{rate, rating_max_steps, seed_of_date, Generator, Solver, Timeline};
+pub use explainer::{
+    import_puzzle, rate, rating_max_steps, seed_of_date, Generator, Solver, Timeline,
+};
 pub use puzzle::*;
 #[cfg(feature = "verdict")]
 pub use verdict::*;

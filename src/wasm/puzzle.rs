@@ -3,6 +3,7 @@
 
 use super::args::{parse, position, whole_number};
 use super::to_js;
+use crate::constraint::layout_key;
 use crate::digits::Digit;
 use crate::generate::Symmetry;
 use crate::geometry::{Geometry, Variant};
@@ -52,11 +53,14 @@ pub fn parse_puzzle(text: &JsValue) -> Result<JsValue, JsValue> {
     }))
 }
 
-/// A layout as the page draws it: `{ tag, variant, name, regions, extras }`, `tag` what puzzle
-/// text writes before the cells (empty for classic), `variant` `classic`, `x`, `windoku` or
-/// `jigsaw` and `name` its name (see `variants`), `regions` the box or jigsaw region of each
-/// cell (where thick borders go), and `extras` the diagonals and windows as `[{ kind, index,
-/// name, cells }]`.
+/// A layout as the page draws it: `{ tag, variant, name, regions, extras, rules }`, `tag` the
+/// layout's key, which every export that takes a `tag` reads back: what puzzle text writes
+/// before the cells (empty for classic), then for a layout with rules those rules as the
+/// one-line text writes them after the cells (`;cage=17:r1c1,r1c2`); `variant` `classic`, `x`,
+/// `windoku` or `jigsaw` and `name` its name (see `variants`), `regions` the box or jigsaw
+/// region of each cell (where thick borders go), `extras` the diagonals and windows as
+/// `[{ kind, index, name, cells }]`, and `rules` the rules beyond the houses (`null` without;
+/// see `RulesView`).
 #[derive(Serialize)]
 struct LayoutView {
     tag: String,
@@ -64,6 +68,106 @@ struct LayoutView {
     name: &'static str,
     regions: Vec<u8>,
     extras: Vec<HouseView>,
+    /// Left out of the page module, which reads no puzzle with rules (see `isImport`).
+    #[cfg(feature = "verdict")]
+    rules: Option<RulesView>,
+}
+
+/// The rules of a layout beyond its houses, as the page draws them: `{ cages: [{ cells, sum
+/// }], thermometers: [cells], arrows: [{ circle, line }], dots: [{ cells, kind, label }],
+/// diagonals: [cells], global: [name], notes: [text] }`. A dot's `kind` is `white`, `black` or
+/// `sum` (X, V or another sum on an edge), its `label` what is written on it ("X", "V", "7",
+/// or a white or black dot's gap or ratio when not 1 or 2; else empty). `global` names the rules
+/// that hold everywhere ("anti-knight", …); `notes` says per cell what touches it, for its
+/// accessible name (see `Constraints::cell_notes`).
+#[cfg(feature = "verdict")]
+#[derive(Serialize)]
+struct RulesView {
+    cages: Vec<CageView>,
+    thermometers: Vec<Vec<Cell>>,
+    arrows: Vec<ArrowView>,
+    dots: Vec<DotView>,
+    diagonals: Vec<Vec<Cell>>,
+    global: Vec<&'static str>,
+    notes: Vec<String>,
+}
+
+/// A cage: its cells and its sum (`null` without).
+#[cfg(feature = "verdict")]
+#[derive(Serialize)]
+struct CageView {
+    cells: Vec<Cell>,
+    sum: Option<u16>,
+}
+
+/// An arrow: its circle and its line, from the circle outwards.
+#[cfg(feature = "verdict")]
+#[derive(Serialize)]
+struct ArrowView {
+    circle: Cell,
+    line: Vec<Cell>,
+}
+
+/// A mark on the edge of two cells.
+#[cfg(feature = "verdict")]
+#[derive(Serialize)]
+struct DotView {
+    cells: [Cell; 2],
+    kind: &'static str,
+    label: String,
+}
+
+#[cfg(feature = "verdict")]
+impl RulesView {
+    /// The rules of a layout, if it has any.
+    fn of(geometry: &Geometry) -> Option<RulesView> {
+        use crate::constraint::Relation;
+        let shape = geometry.shape();
+        let rules = geometry.rules();
+        geometry.has_rules().then(|| RulesView {
+            cages: rules
+                .cages
+                .iter()
+                .map(|cage| CageView {
+                    cells: cage.cells.clone(),
+                    sum: cage.sum,
+                })
+                .collect(),
+            thermometers: rules.thermometers.iter().map(|t| t.cells.clone()).collect(),
+            arrows: rules
+                .arrows
+                .iter()
+                .map(|a| ArrowView {
+                    circle: a.circle,
+                    line: a.line.clone(),
+                })
+                .collect(),
+            dots: rules
+                .pairs
+                .iter()
+                .map(|pair| {
+                    let (kind, label) = match pair.relation {
+                        Relation::Difference(1) => ("white", String::new()),
+                        Relation::Difference(k) => ("white", k.to_string()),
+                        Relation::Ratio(2) => ("black", String::new()),
+                        Relation::Ratio(k) => ("black", k.to_string()),
+                        Relation::Sum(10) => ("sum", "X".to_string()),
+                        Relation::Sum(5) => ("sum", "V".to_string()),
+                        Relation::Sum(k) => ("sum", k.to_string()),
+                        Relation::NotConsecutive => ("white", "≠".to_string()),
+                    };
+                    DotView {
+                        cells: [pair.a, pair.b],
+                        kind,
+                        label,
+                    }
+                })
+                .collect(),
+            diagonals: rules.diagonals.iter().map(|d| d.cells(shape)).collect(),
+            global: rules.global_rules(),
+            notes: rules.cell_notes(shape),
+        })
+    }
 }
 
 /// A house with its cells: `{ kind, index, name, cells }`.
@@ -78,7 +182,7 @@ struct HouseView {
 impl LayoutView {
     fn of(geometry: &Geometry) -> LayoutView {
         LayoutView {
-            tag: geometry.tag(),
+            tag: layout_key(geometry),
             variant: geometry.variant().slug(),
             name: geometry.variant().name(),
             regions: geometry.regions().to_vec(),
@@ -91,6 +195,8 @@ impl LayoutView {
                     cells: geometry.cells_of(house).to_vec(),
                 })
                 .collect(),
+            #[cfg(feature = "verdict")]
+            rules: RulesView::of(geometry),
         }
     }
 }
@@ -245,4 +351,16 @@ pub fn max_text_length() -> u32 {
 #[wasm_bindgen(js_name = verdictKinds)]
 pub fn verdict_kinds() -> JsValue {
     to_js(&VerdictKind::ALL)
+}
+
+/// Whether text looks like a constraint puzzle: an f-puzzles JSON object or an f-puzzles or
+/// SudokuPad link to one, which only the full module's `importPuzzle` reads, or Stepdoku's
+/// one-line text with rules after the cells, which the verdict and full modules' `parsePuzzle`
+/// reads too (the page module's reads none of them). A quick look at the text, not a reading.
+#[wasm_bindgen(js_name = isImport)]
+pub fn is_import(value: &JsValue) -> Result<bool, JsValue> {
+    Ok(match super::args::text(value, "text of isImport")? {
+        Ok(text) => crate::constraint::is_import(&text),
+        Err(_) => false,
+    })
 }

@@ -2,11 +2,10 @@
 //! full speed for the worker that checks each puzzle.
 
 use super::args::{
-    batch_limit, bytes, js_string, limit, page_budget, parse, puzzle_text, text, whole_number,
-    MAX_SAFE_WHOLE,
+    batch_limit, bytes, js_string, limit, page_budget, parse, puzzle_text, read_grid, text,
+    whole_number, MAX_SAFE_WHOLE,
 };
 use super::to_js;
-use crate::grid::Grid;
 use crate::search::{self, Budget};
 use crate::validate::Diagnosis;
 use wasm_bindgen::prelude::*;
@@ -17,7 +16,7 @@ use wasm_bindgen::prelude::*;
 pub fn solve(puzzle: &JsValue) -> Result<String, JsValue> {
     let text = puzzle_text(puzzle, "puzzle of solve")?;
     let grid =
-        Grid::parse(&text).map_err(|_| to_js(&Diagnosis::of_text_within(&text, page_budget())))?;
+        read_grid(&text).map_err(|_| to_js(&Diagnosis::of_text_within(&text, page_budget())))?;
     match search::solve(&grid, page_budget()) {
         Ok(Some(solution)) if crate::validate::first_conflict(&grid).is_none() => {
             Ok(solution.to_line())

@@ -143,3 +143,11 @@ test('a link without a puzzle names one to make: any case, the largest seed, a m
   assert.equal(readLink('#seed=42').generated, null, 'a seed alone names nothing');
   assert.equal(readLink('#new=&seed=42').generated, null);
 });
+
+test('a line with rules comes back from its link as it was', () => {
+  const line = `${'.'.repeat(81)};cage=17:r1c1,r1c2,r2c1;arrow:r3c7>r3c8,r4c9;diagonal+;antiknight`;
+  const hash = linkHash({ line, strategy: 'human', step: 3 });
+  assert.match(hash, /diagonal%2B;/);
+  assert.equal(readLink(hash).line, line);
+  assert.equal(readLink(hash).step, 3);
+});

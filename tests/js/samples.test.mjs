@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { speedIndex, SPEEDS } from '../../www/controls.js';
 import { rangeOf } from '../../www/puzzle-bar.js';
-import { DEFAULT_SAMPLE, SAMPLES } from '../../www/samples.js';
+import { RULE_SAMPLE_TEXTS } from '../../www/rule-samples.js';
+import { DEFAULT_SAMPLE, SAMPLES as LISTED } from '../../www/samples.js';
 import wasm from './wasm.mjs';
+
+/** The samples with their texts, those with rules from rule-samples.js. */
+const SAMPLES = LISTED.map((s) => ({ ...s, text: s.text ?? RULE_SAMPLE_TEXTS[s.id] }));
 
 test('every sample reads and has the verdict it is listed with', () => {
   for (const sample of SAMPLES) {
@@ -11,6 +15,11 @@ test('every sample reads and has the verdict it is listed with', () => {
   }
   assert.equal(new Set(SAMPLES.map((s) => s.id)).size, SAMPLES.length, 'ids are unique');
   assert.equal(DEFAULT_SAMPLE.id, 'easy');
+  // Only samples with rules keep their text apart, and each has it there.
+  for (const sample of LISTED.filter((s) => s.text === null)) {
+    assert.ok(wasm.parsePuzzle(RULE_SAMPLE_TEXTS[sample.id]).layout.rules, sample.name);
+  }
+  assert.equal(Object.keys(RULE_SAMPLE_TEXTS).length, 2);
 });
 
 test('the samples cover the seed examples and the small and large sizes', () => {
@@ -41,4 +50,25 @@ test('speedIndex picks the nearest offered speed', () => {
   assert.equal(SPEEDS[speedIndex(9)], 8);
   assert.equal(SPEEDS[speedIndex(Infinity)], Infinity);
   assert.equal(SPEEDS[speedIndex(0.1)], 1);
+});
+
+test('the samples with rules are written as the core writes them, a Killer and a mixed one', () => {
+  const withRules = SAMPLES.map((s) => [s, wasm.parsePuzzle(s.text)]).filter(
+    ([, parsed]) => parsed.layout.rules,
+  );
+  for (const [sample, parsed] of withRules) {
+    // The board names a sample by its line before the rules reader is in (stepdoku-board.js).
+    assert.equal(parsed.line, sample.text, sample.name);
+  }
+  const rules = withRules.map(([, parsed]) => parsed.layout.rules);
+  assert.ok(
+    rules.some((r) => r.cages.length && !r.thermometers.length && !r.dots.length),
+    'a Killer',
+  );
+  const mixed = rules.find((r) => r.thermometers.length && r.arrows.length);
+  assert.ok(mixed, 'a puzzle with thermometers and arrows');
+  const kinds = new Set(mixed.dots.map((d) => d.label || d.kind));
+  for (const kind of ['white', 'X', 'V']) {
+    assert.ok(kinds.has(kind), kind);
+  }
 });
