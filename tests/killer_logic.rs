@@ -194,3 +194,34 @@ fn a_broken_rule_is_named() {
         "{text}"
     );
 }
+
+#[test]
+fn a_whole_grid_that_breaks_a_cage_is_not_solved_by_any_strategy() {
+    let (_, puzzle, solution) = puzzles().remove(0);
+    let shape = puzzle.shape();
+    // The solution with 1 and 2 swapped, given whole: a Sudoku, but a cage misses its sum.
+    let mut grid = solution.clone();
+    for cell in shape.cells() {
+        let w = match solution.get(cell).unwrap().get() {
+            1 => 2,
+            2 => 1,
+            v => v,
+        };
+        grid.set(cell, Some(Digit::new(w).unwrap()));
+    }
+    for strategy in Strategy::ALL {
+        let steps = run_and_check(&grid, strategy, None, 100);
+        let kinds: Vec<StepKind> = steps.iter().map(|s| s.kind).collect();
+        assert!(
+            !kinds.contains(&StepKind::Solved),
+            "{}: {kinds:?}",
+            strategy.name()
+        );
+        assert_eq!(
+            kinds.last(),
+            Some(&StepKind::Unsolvable),
+            "{}",
+            strategy.name()
+        );
+    }
+}

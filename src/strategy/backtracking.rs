@@ -147,20 +147,21 @@ impl BacktrackingStepper {
         step
     }
 
-    /// Whether the last placement broke a rule beyond the houses, or left one that no choice
-    /// of the candidates can keep. Houses need no check: candidates keep them. Only after a
-    /// placement: the givens' own faults are the exact solver's to report.
+    /// Whether the board breaks a rule beyond the houses, or leaves one that no choice of the
+    /// candidates can keep: the last placement's fault, or the givens' (then every placement
+    /// fails, and so does a grid given whole). Houses need no check: candidates keep them.
     fn breaks_rule(&self) -> bool {
-        !self.placed.is_empty() && self.board.broken_rule().is_some()
+        self.board.broken_rule().is_some()
     }
 
-    /// The dead end of a placement that broke a rule: say which, then undo the placement.
+    /// The dead end of a board that breaks a rule: say which, then undo the last placement
+    /// (with none, the search ends: no solution).
     fn rule_dead_end(&mut self) -> Step {
         let shape = self.board.shape();
         let rule = self
             .board
             .broken_rule()
-            .expect("called when the last placement broke a rule");
+            .expect("called when the board breaks a rule");
         self.phase = Phase::Retreat;
         let contradiction = Contradiction::BrokenRule(rule);
         let text = format!("Dead end: {}", contradiction.describe(shape));
