@@ -22,7 +22,9 @@ use stepdoku::search::fast9::Fast9Solver;
 use stepdoku::search::general::GeneralSolver;
 use stepdoku::search::{self, ExactSolver, Solutions};
 use stepdoku::validate::{first_conflict, Diagnosis, VerdictKind};
-use stepdoku::{Cell, Digit, DigitSet, Geometry, Grid, Reading, Shape, StepKind, Strategy};
+use stepdoku::{
+    Cell, ConstraintPuzzle, Digit, DigitSet, Geometry, Grid, Reading, Shape, StepKind, Strategy,
+};
 
 /// An entry point of the core, with the oracles checked on it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -289,6 +291,19 @@ fn parse(text: &str) -> Outcome {
 /// `Diagnosis::of_text`: the verdict's kind agrees with the exact solvers and the givens;
 /// the solutions it shows solve the puzzle; it serialises.
 fn verdict(text: &str) -> Outcome {
+    // Text with rules after its cells is the constraint reader's (tests/constraints.rs and
+    // tests/killer_logic.rs check its verdicts on real puzzles): here, that the verdict
+    // refuses what the reader refuses, with the reader's sentence. A random text that reads
+    // as a puzzle with rules is not searched.
+    if let Some(read) = ConstraintPuzzle::read_line(text) {
+        let Err(error) = read else {
+            return Outcome::TooOpen;
+        };
+        let diagnosis = Diagnosis::of_text(text);
+        assert_eq!(diagnosis.status, VerdictKind::Invalid);
+        assert_eq!(diagnosis.message, error.to_string());
+        return Outcome::Unreadable;
+    }
     let grid = match Grid::parse(text) {
         Ok(grid) if !is_searchable(&grid) => return Outcome::TooOpen,
         Ok(grid) => grid,
