@@ -2,19 +2,20 @@
 //! arrows, kropki dots, XV pairs, extra diagonals, and the anti-knight, anti-king and
 //! non-consecutive rules.
 //!
-//! A [`ConstraintPuzzle`] is a [`Grid`] (its givens and its layout: classic or jigsaw, the
-//! one [`Geometry`](crate::Geometry) every house comes from) and the [`Constraints`] that hang
-//! beside it. The grid alone is the puzzle with the constraints forgotten, so everything
-//! that reads grids still reads it; only this module's solver ([`solver`]) knows the
-//! constraints. The constraints are data, checked once against the grid when the puzzle is
-//! made ([`ConstraintPuzzle::new`]), so the solver never meets an impossible cage or a cell
-//! outside the grid.
+//! This module reads and checks them. The rules themselves are data
+//! ([`Constraints`], in `geometry::rules`) that the puzzle's layout carries once
+//! [`ConstraintPuzzle::new`] has checked them against the grid: every cell inside it, cages
+//! connected, apart, no larger than a house, with sums they can reach and no repeated given.
+//! From then on the puzzle is a [`Grid`] like any other ([`ConstraintPuzzle::into_grid`]):
+//! every layer that reads its [`Geometry`] reads the rules too, and the exact solvers pick
+//! the constraint solver for it (`search::rules`).
 //!
 //! ```text
-//!  f-puzzles JSON ──► fpuzzles::read ──► ConstraintPuzzle { grid, constraints }
-//!                                             │ check::check (cages, cells, givens)
-//!                                             ▼
-//!                                    search::rules::ConstraintSolver (propagate + branch, Budget)
+//!  f-puzzles JSON, links ──► fpuzzles::read ─┐
+//!  one-line text ──────────► text::read_rules ┴► ConstraintPuzzle::new (check::check)
+//!                                                   │ the rules into the layout
+//!                                                   ▼
+//!                                    Grid (its Geometry carries the rules)
 //! ```
 
 pub mod check;
