@@ -15,7 +15,7 @@
 //! ```
 
 use super::relations::{elimination_step, losses, names};
-use super::util::{and_list, describe_losses, digit_names};
+use super::util::{and_list, candidates_among, describe_losses, digit_names};
 use super::Rung;
 use crate::contradiction::support::{cage_fit, CageFit};
 use crate::digits::{Digit, DigitSet};
@@ -85,20 +85,6 @@ pub fn combos_text(shape: Shape, combos: &[DigitSet]) -> String {
     }
 }
 
-/// The candidates of a cage's cells that hold a digit of `digits`, for the pattern.
-fn pattern_of(board: &Board, cells: &[Cell], digits: DigitSet) -> Vec<Candidate> {
-    cells
-        .iter()
-        .flat_map(|&cell| {
-            board
-                .candidates(cell)
-                .intersection(digits)
-                .iter()
-                .map(move |digit| Candidate::new(cell, digit))
-        })
-        .collect()
-}
-
 /// Cage Combinations: the first cage, in the puzzle's order, some of whose candidates no
 /// combination it can still hold allows; they all leave.
 pub fn cage_combinations(board: &Board) -> Option<Step> {
@@ -138,7 +124,7 @@ pub fn cage_combinations(board: &Board) -> Option<Step> {
             &victims,
             text,
         );
-        step.pattern = pattern_of(board, &cage.cells, allowed);
+        step.pattern = candidates_among(board, &cage.cells, allowed);
         return Some(step);
     }
     None
